@@ -1,0 +1,60 @@
+// Starts edge-apiserver locally: bundles src/ with esbuild and runs it in workerd through
+// Miniflare, configured from wrangler.toml (the same bindings `wrangler dev` and `wrangler deploy`
+// use). No `wrangler dev` proxy in front: about three times faster for tests and benchmarks.
+// Used by `npm start`, the end-to-end tests and the benchmark.
+import { build } from 'esbuild';
+import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bundles the Worker into one ES module; returns its path. */
+export async function bundleWorker(outdir = path.join(projectRoot, '.wrangler', 'bundle')) {
+  mkdirSync(outdir, { recursive: true });
+  const outfile = path.join(outdir, 'index.js');
+  await build({
+    entryPoints: [path.join(projectRoot, 'src', 'index.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2023',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    external: ['cloudflare:*', 'node:*'],
+    outfile,
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
+ * Starts the server. Options: port (0 = any free port), host, persistTo (a directory for Durable
+ * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS).
+ * Returns { url, mf, stop }.
+ */
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {} } = {}) {
+  const scriptPath = await bundleWorker();
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
+  const mf = new Miniflare(convertV4MiniflareOptions({
+    host,
+    port,
+    ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
+    workers: [{
+      // Only what the bundled Worker needs from wrangler.toml; module rules are esbuild's business.
+      compatibilityDate: workerOptions.compatibilityDate,
+      compatibilityFlags: workerOptions.compatibilityFlags,
+      durableObjects: workerOptions.durableObjects,
+      name: 'edge-apiserver',
+      rootPath: projectRoot,
+      modules: true,
+      scriptPath,
+      bindings: { ...workerOptions.bindings, ...bindings },
+    }],
+  }));
+  const url = (await mf.ready).toString().replace(/\/$/, '');
+  return { url, mf, stop: () => mf.dispose() };
+}

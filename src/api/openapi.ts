@@ -1,0 +1,42 @@
+/**
+ * /openapi/v3 as kube-openapi serves it: an index of documents with `serverRelativeURL`s that
+ * carry each document's hash, and the documents themselves, immutable when fetched by hash.
+ * The documents are kube's (data/openapi-documents.js); the schema issue will generate them
+ * from the project's schema data so that custom resources can join.
+ */
+import documents from '../../data/openapi-documents.js';
+
+export interface OpenApiResponse {
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
+}
+
+/** The index: every document path with its hashed URL. kube sends it as text/plain. */
+export function openApiIndex(): OpenApiResponse {
+  const paths: Record<string, { serverRelativeURL: string }> = {};
+  for (const [path, document] of Object.entries(documents)) {
+    paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${document.hash}` };
+  }
+  return { status: 200, body: JSON.stringify({ paths }), headers: { 'content-type': 'text/plain; charset=utf-8' } };
+}
+
+/**
+ * One document. With the current `hash` it is immutable; with a stale one kube redirects to the
+ * current URL; without one it is revalidated by ETag.
+ */
+export function openApiDocument(path: string, hash: string | null, ifNoneMatch: string | null): OpenApiResponse | null {
+  const document = documents[path];
+  if (!document) return null;
+  const etag = `"${document.hash}"`;
+  if (hash !== null && hash !== document.hash) {
+    return { status: 301, body: null, headers: { location: `/openapi/v3/${path}?hash=${document.hash}` } };
+  }
+  const headers: Record<string, string> = { 'content-type': 'application/json', etag };
+  if (hash !== null) {
+    headers['cache-control'] = 'public, immutable';
+    headers.expires = new Date(Date.now() + 365 * 24 * 3600 * 1000).toUTCString();
+  }
+  if (ifNoneMatch === etag) return { status: 304, body: null, headers };
+  return { status: 200, body: document.text, headers };
+}

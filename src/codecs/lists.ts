@@ -1,0 +1,30 @@
+/**
+ * Typed lists as kube returns them: `<Kind>List` with ListMeta, items without kind/apiVersion
+ * (typed Go lists carry no TypeMeta on their items).
+ */
+import type { KubeObject } from '../registry/object.js';
+import type { ObjectList } from '../registry/store.js';
+
+export interface ListMetaFields {
+  resourceVersion?: string;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+/** The ListMeta of a list result, in kube's field order. */
+export function listMeta(list: ObjectList): ListMetaFields {
+  const meta: ListMetaFields = { resourceVersion: list.resourceVersion };
+  if (list.continue) meta.continue = list.continue;
+  if (list.remainingItemCount !== undefined) meta.remainingItemCount = list.remainingItemCount;
+  return meta;
+}
+
+/** An item as it appears inside a typed list. */
+export function listItem(object: KubeObject): Record<string, unknown> {
+  const { kind: _kind, apiVersion: _apiVersion, ...rest } = object;
+  return rest;
+}
+
+export function typedList(listKind: string, apiVersion: string, list: ObjectList): Record<string, unknown> {
+  return { kind: listKind, apiVersion, metadata: listMeta(list), items: list.items.map(listItem) };
+}

@@ -1,0 +1,167 @@
+/**
+ * ResourceStore: the Durable Object that owns every object of one resource type (one shard, see
+ * storage/shard.ts). It assigns resourceVersions inside SQLite transactions, keeps superseded
+ * revisions for the history window, and answers reads at the newest or a past resourceVersion.
+ * Methods are called over Durable Object RPC and return StorageReply values, because thrown
+ * errors do not cross RPC with their data.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import type { Env } from '../env.js';
+import type { StorageFailure, StorageReply } from '../storage/errors.js';
+import type { ListRequest, ListResult, ObjectWrite, ReadVersion, StoredObject } from '../storage/types.js';
+import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
+import { listSnapshot } from './list.js';
+import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
+import { schemaStatements } from './schema.js';
+
+const defaultWindowSeconds = 300;
+
+class Failure extends Error {
+  constructor(readonly failure: StorageFailure) {
+    super(failure.code);
+  }
+}
+
+export class ResourceStore extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private clock!: ClockState;
+  /** The resourceVersion taken by the write in progress; it becomes current only if it commits. */
+  private pending = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    void ctx.blockConcurrencyWhile(async () => {
+      for (const statement of schemaStatements) this.sql.exec(statement);
+      this.clock = loadClock(this.sql);
+    });
+  }
+
+  get(key: string, version: ReadVersion): StorageReply<StoredObject> {
+    return this.reply(() => {
+      const at = this.snapshotVersion(key, version);
+      const row = at === null ? newestRevision(this.sql, key) : revisionAt(this.sql, key, at);
+      if (!row || row.value === null) throw new Failure({ code: 'KeyNotFound', key });
+      return toStoredObject(row);
+    });
+  }
+
+  list(request: ListRequest): StorageReply<ListResult> {
+    return this.reply(() => {
+      const at = this.snapshotVersion(request.prefix, request.version);
+      return listSnapshot(this.sql, request, at, at ?? this.clock.current);
+    });
+  }
+
+  create(write: ObjectWrite): StorageReply<StoredObject> {
+    return this.write(() => {
+      const newest = newestRevision(this.sql, write.key);
+      if (newest && newest.value !== null) throw new Failure({ code: 'KeyExists', key: write.key });
+      return this.commit(write, newest);
+    });
+  }
+
+  update(write: ObjectWrite, expectedResourceVersion: number): StorageReply<StoredObject> {
+    return this.write(() => {
+      const newest = this.liveRevision(write.key);
+      if (newest.rv !== expectedResourceVersion) {
+        throw new Failure({ code: 'Conflict', key: write.key, current: toStoredObject(newest) });
+      }
+      return this.commit(write, newest);
+    });
+  }
+
+  delete(key: string, expectedResourceVersion: number): StorageReply<StoredObject> {
+    return this.write(() => {
+      const newest = this.liveRevision(key);
+      if (newest.rv !== expectedResourceVersion) {
+        throw new Failure({ code: 'Conflict', key, current: toStoredObject(newest) });
+      }
+      const rv = this.advanceClock();
+      appendRevision(this.sql, rv, { key, value: null }, newest);
+      return { key, resourceVersion: rv, value: newest.value ?? '' };
+    });
+  }
+
+  /** Compacts history up to `watermark` now (tests and maintenance; writes do it on their own). */
+  compact(watermark: number): number {
+    const capped = Math.min(watermark, this.clock.current);
+    if (capped <= this.clock.compacted) return 0;
+    return this.ctx.storage.transactionSync(() => {
+      saveClockValue(this.sql, 'compacted', capped);
+      this.clock.compacted = capped;
+      return compactRevisions(this.sql, capped);
+    });
+  }
+
+  /** The newest committed resourceVersion. */
+  currentResourceVersion(): number {
+    return this.clock.current;
+  }
+
+  private liveRevision(key: string) {
+    const newest = newestRevision(this.sql, key);
+    if (!newest || newest.value === null) throw new Failure({ code: 'KeyNotFound', key });
+    return newest;
+  }
+
+  private commit(write: ObjectWrite, previous: ReturnType<typeof newestRevision>): StoredObject {
+    const rv = this.advanceClock();
+    appendRevision(this.sql, rv, write, previous);
+    return { key: write.key, resourceVersion: rv, value: write.value };
+  }
+
+  private advanceClock(): number {
+    this.pending = nextResourceVersion(this.clock.current);
+    saveClockValue(this.sql, 'current', this.pending);
+    return this.pending;
+  }
+
+  /**
+   * The resourceVersion a read is served at: null for the newest state, else the exact version.
+   * Versions newer than anything committed are too large; older than the watermark, expired.
+   */
+  private snapshotVersion(key: string, version: ReadVersion): number | null {
+    if (version.match === 'latest') return null;
+    const { current, compacted } = this.clock;
+    if (version.resourceVersion > current) {
+      throw new Failure({ code: 'TooLargeResourceVersion', key, currentResourceVersion: current, requestedResourceVersion: version.resourceVersion });
+    }
+    if (version.match === 'notOlderThan' || version.resourceVersion === current) return null;
+    if (version.resourceVersion < compacted) {
+      throw new Failure({ code: 'Expired', key, currentResourceVersion: current, requestedResourceVersion: version.resourceVersion });
+    }
+    return version.resourceVersion;
+  }
+
+  /** Runs a write in one transaction; the clock advances only if it commits. */
+  private write<T>(body: () => T): StorageReply<T> {
+    const reply = this.reply(() => this.ctx.storage.transactionSync(body));
+    if (reply.ok) {
+      this.clock.current = this.pending;
+      this.maybeCompact();
+    }
+    return reply;
+  }
+
+  private reply<T>(body: () => T): StorageReply<T> {
+    try {
+      return { ok: true, value: body() };
+    } catch (error) {
+      if (error instanceof Failure) return { ok: false, failure: error.failure };
+      throw error;
+    }
+  }
+
+  /** Compacts when the watermark lags the window by more than a tenth of it. */
+  private maybeCompact(): void {
+    const windowMicros = this.windowSeconds() * 1_000_000;
+    const target = nowMicros() - windowMicros;
+    if (target > this.clock.compacted + windowMicros / 10) this.compact(target);
+  }
+
+  private windowSeconds(): number {
+    const configured = Number(this.env.HISTORY_WINDOW_SECONDS);
+    return Number.isFinite(configured) && configured > 0 ? configured : defaultWindowSeconds;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * SQL access to the revisions table. Every function takes the Durable Object's SqlStorage and
+ * returns rows; callers own transactions.
+ */
+import type { ObjectWrite, StoredObject } from '../storage/types.js';
+import type { RevisionRow } from './schema.js';
+
+/** The newest row of a key (possibly a tombstone), or null if the key never existed or was compacted away. */
+export function newestRevision(sql: SqlStorage, key: string): RevisionRow | null {
+  const rows = sql.exec<RevisionRow>('SELECT * FROM revisions WHERE key = ? AND superseded_rv IS NULL', key).toArray();
+  return rows[0] ?? null;
+}
+
+/** The row of a key visible at resourceVersion `at`, or null. */
+export function revisionAt(sql: SqlStorage, key: string, at: number): RevisionRow | null {
+  const rows = sql.exec<RevisionRow>(
+    `SELECT * FROM revisions WHERE key = ? AND rv <= ? AND (superseded_rv IS NULL OR superseded_rv > ?)`,
+    key, at, at,
+  ).toArray();
+  return rows[0] ?? null;
+}
+
+/** Appends a revision of `key` at `rv`, superseding `previous` (live or tombstone) if given. */
+export function appendRevision(sql: SqlStorage, rv: number, write: ObjectWrite | { key: string; value: null }, previous: RevisionRow | null): void {
+  if (previous) sql.exec('UPDATE revisions SET superseded_rv = ? WHERE rv = ?', rv, previous.rv);
+  const live = previous?.value != null ? previous.rv : null;
+  const labels = 'labels' in write && Object.keys(write.labels).length ? JSON.stringify(write.labels) : null;
+  const fields = 'fields' in write ? JSON.stringify(write.fields) : null;
+  sql.exec(
+    'INSERT INTO revisions (rv, key, value, labels, fields, prev_rv, superseded_rv) VALUES (?, ?, ?, ?, ?, ?, NULL)',
+    rv, write.key, write.value, labels, fields, live,
+  );
+}
+
+/** The key range of a prefix: [prefix, end). An empty prefix is the whole keyspace. */
+export function prefixRange(prefix: string): { start: string; end: string } {
+  if (prefix === '') return { start: '', end: '\u{10FFFF}' };
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return { start: prefix, end: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
+}
+
+/** Up to `limit` live rows of the snapshot at `at` (null = newest) with keys in (after, end), by key. */
+export function snapshotPage(sql: SqlStorage, at: number | null, after: string | null, start: string, end: string, limit: number): RevisionRow[] {
+  const lower = after === null ? 'key >= ?' : 'key > ?';
+  const bound = after ?? start;
+  if (at === null) {
+    return sql.exec<RevisionRow>(
+      `SELECT * FROM revisions WHERE superseded_rv IS NULL AND value IS NOT NULL AND ${lower} AND key < ? ORDER BY key LIMIT ?`,
+      bound, end, limit,
+    ).toArray();
+  }
+  return sql.exec<RevisionRow>(
+    `SELECT * FROM revisions WHERE ${lower} AND key < ? AND rv <= ? AND (superseded_rv IS NULL OR superseded_rv > ?)
+       AND value IS NOT NULL ORDER BY key LIMIT ?`,
+    bound, end, at, at, limit,
+  ).toArray();
+}
+
+/** How many live keys of the snapshot at `at` (null = newest) lie in (after, end). */
+export function snapshotCount(sql: SqlStorage, at: number | null, after: string, end: string): number {
+  const row = at === null
+    ? sql.exec<{ n: number }>(
+      'SELECT count(*) AS n FROM revisions WHERE superseded_rv IS NULL AND value IS NOT NULL AND key > ? AND key < ?', after, end).one()
+    : sql.exec<{ n: number }>(
+      `SELECT count(*) AS n FROM revisions WHERE key > ? AND key < ? AND rv <= ? AND (superseded_rv IS NULL OR superseded_rv > ?)
+         AND value IS NOT NULL`, after, end, at, at).one();
+  return row.n;
+}
+
+/** Deletes every row no read at or after `watermark` can see; returns how many went. */
+export function compactRevisions(sql: SqlStorage, watermark: number): number {
+  const superseded = sql.exec('DELETE FROM revisions WHERE superseded_rv IS NOT NULL AND superseded_rv <= ?', watermark).rowsWritten;
+  const tombstones = sql.exec('DELETE FROM revisions WHERE superseded_rv IS NULL AND value IS NULL AND rv <= ?', watermark).rowsWritten;
+  return superseded + tombstones;
+}
+
+/** The domain view of a live row. */
+export function toStoredObject(row: RevisionRow): StoredObject {
+  return { key: row.key, resourceVersion: row.rv, value: row.value ?? '' };
+}

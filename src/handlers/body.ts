@@ -1,0 +1,96 @@
+/**
+ * Request bodies: size-limited reading, decoding by Content-Type, and the checks kube's decoder
+ * makes before an object reaches the registry (a JSON object, kind and apiVersion matching the
+ * endpoint, metadata an object). Error texts follow kube's transformDecodeError.
+ */
+import { apiVersionOf, type ResourceType } from '../api/catalog.js';
+import { type Encoding, negotiateInput } from '../codecs/negotiate.js';
+import { parseYaml } from '../codecs/yaml.js';
+import { goJsonSyntaxError } from '../core/go-json-errors.js';
+import { goQuote } from '../core/go-format.js';
+import { badRequest, requestEntityTooLarge } from '../core/status.js';
+import type { KubeObject } from '../registry/object.js';
+import { isJsonObject } from '../registry/object.js';
+
+/** kube-apiserver's limit on request bodies (3 MiB). */
+export const maxRequestBodyBytes = 3 * 1024 * 1024;
+
+/** The request body as text; 413 past the limit. */
+export async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxRequestBodyBytes) throw requestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > maxRequestBodyBytes) throw requestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
+  return new TextDecoder().decode(bytes);
+}
+
+/** Parses a body in `encoding` into a JSON value, or throws the decoder's message. */
+export function parseBody(text: string, encoding: Encoding): { value?: unknown; error?: string } {
+  if (encoding === 'yaml') {
+    try {
+      return { value: parseYaml(text) };
+    } catch (error) {
+      return { error: `error converting YAML to JSON: yaml: ${firstLine(error)}` };
+    }
+  }
+  const syntax = goJsonSyntaxError(text);
+  return syntax ? { error: `couldn't get version/kind; json parse error: ${syntax}` } : { value: JSON.parse(text) };
+}
+
+/** Reads and decodes the object of a create or update of `type`. */
+export async function decodeObjectBody(request: Request, type: ResourceType): Promise<KubeObject> {
+  const encoding = negotiateInput(request.headers.get('content-type'));
+  const text = await readBody(request);
+  const parsed = parseBody(text, encoding);
+  if (parsed.error !== undefined) throw unrecognized(type, parsed.error, text);
+  return asTypedObject(parsed.value, type, text);
+}
+
+/** Checks that a decoded value is an object of `type`, filling kind and apiVersion when absent. */
+export function asTypedObject(value: unknown, type: ResourceType, text: string): KubeObject {
+  if (!isJsonObject(value)) {
+    throw unrecognized(type, `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`, text);
+  }
+  const apiVersion = apiVersionOf(type.group, type.version);
+  const kind = typeof value.kind === 'string' ? value.kind : '';
+  const bodyApiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
+  if ((kind && kind !== type.kind) || (bodyApiVersion && bodyApiVersion !== apiVersion)) {
+    throw cannotBeHandled(kind || type.kind, bodyApiVersion || apiVersion, type);
+  }
+  if (value.metadata !== undefined && value.metadata !== null && !isJsonObject(value.metadata)) {
+    throw cannotBeHandled(type.kind, apiVersion, type, `json: cannot unmarshal ${jsonTypeName(value.metadata)} into Go struct field ${type.kind}.metadata of type v1.ObjectMeta`);
+  }
+  return { ...value, kind: type.kind, apiVersion, metadata: (value.metadata ?? {}) as KubeObject['metadata'] };
+}
+
+function cannotBeHandled(kind: string, apiVersion: string, type: ResourceType, reason?: string): Error {
+  const version = apiVersion.includes('/') ? apiVersion.slice(apiVersion.indexOf('/') + 1) : apiVersion;
+  const internalPackage = type.group === '' ? 'core' : type.group.split('.')[0];
+  const why = reason ?? `converting (${version}.${kind}) to (${internalPackage}.${type.kind}): unknown conversion`;
+  return badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${type.kind}: ${why}`);
+}
+
+/** kube's message for a body that is not an object of the endpoint's type. */
+function unrecognized(type: ResourceType, reason: string, text: string): Error {
+  return badRequest(`the object provided is unrecognized (must be of type ${type.kind}): ${reason} (${summarize(text)})`);
+}
+
+/** kube's summarizeData: a JSON-looking body's first 30 bytes as text, anything else in hex. */
+function summarize(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length === 0) return '<empty>';
+  const head = bytes.slice(0, 30);
+  const more = bytes.length > 30 ? ' ...' : '';
+  if (text.startsWith('{')) return new TextDecoder().decode(head) + more;
+  return Array.from(head, (byte) => byte.toString(16).padStart(2, '0')).join('') + more;
+}
+
+function jsonTypeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'boolean' ? 'bool' : typeof value;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}

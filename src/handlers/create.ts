@@ -1,0 +1,19 @@
+/**
+ * POST to a collection (k8s.io/apiserver/pkg/endpoints/handlers/create.go), in its order:
+ * negotiate output (406) -> read options (400/422) -> decode the body (415/400) -> admission
+ * -> create in the registry -> 201 with the stored object.
+ */
+import { admitCreate } from '../admission/namespace-lifecycle.js';
+import { decodeObjectBody } from './body.js';
+import { parseWriteOptions } from './options.js';
+import { outputFormat, respondObject } from './respond.js';
+import type { Handler } from './scope.js';
+
+export const createHandler: Handler = async (scope) => {
+  outputFormat(scope, 'object');
+  const options = parseWriteOptions(scope.url.searchParams, 'CreateOptions');
+  const object = await decodeObjectBody(scope.request, scope.type);
+  await admitCreate(scope);
+  const created = await scope.store.create(scope.info.namespace, object, { dryRun: options.dryRun, now: scope.now });
+  return respondObject(scope, created, 201);
+};

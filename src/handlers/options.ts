@@ -1,0 +1,59 @@
+/**
+ * Query parameters of each verb, parsed and validated as kube does: 400 for what cannot be
+ * parsed, 422 with the options kind (`CreateOptions.meta.k8s.io "" is invalid: ...`) for values
+ * its validation refuses.
+ */
+import { GoLiteral, type FieldError, fieldError } from '../core/field-errors.js';
+import { goQuote } from '../core/go-format.js';
+import { badRequest, invalid } from '../core/status.js';
+
+export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions' | 'ListOptions' | 'GetOptions';
+
+export interface WriteOptions {
+  dryRun: boolean;
+  fieldManager: string;
+  fieldValidation: string;
+}
+
+const fieldValidationValues = ['', 'Ignore', 'Strict', 'Warn'];
+
+/** Throws kube's 422 for invalid options of `kind`. */
+export function optionsInvalid(kind: OptionsKind, errors: FieldError[]): never {
+  throw invalid({ group: 'meta.k8s.io', kind }, '', errors);
+}
+
+/** dryRun must be absent or `All` (ValidateDryRun). */
+export function parseDryRun(query: URLSearchParams, kind: OptionsKind): boolean {
+  const values = query.getAll('dryRun');
+  if (values.length === 0) return false;
+  if (values.some((value) => value !== 'All')) {
+    const literal = new GoLiteral(`[]string{${values.map((value) => goQuote(value)).join(', ')}}`);
+    optionsInvalid(kind, [{ ...fieldError.notSupported('dryRun', literal, ['All']) }]);
+  }
+  return true;
+}
+
+/** dryRun, fieldManager and fieldValidation of a create, update or patch. */
+export function parseWriteOptions(query: URLSearchParams, kind: OptionsKind): WriteOptions {
+  const dryRun = parseDryRun(query, kind);
+  const fieldValidation = query.get('fieldValidation') ?? '';
+  if (!fieldValidationValues.includes(fieldValidation)) {
+    optionsInvalid(kind, [fieldError.notSupported('fieldValidation', fieldValidation, fieldValidationValues)]);
+  }
+  return { dryRun, fieldManager: query.get('fieldManager') ?? '', fieldValidation };
+}
+
+/** An integer query parameter (limit, timeoutSeconds); absent is `fallback`. */
+export function parseIntegerParameter(query: URLSearchParams, name: string, fallback: number): number {
+  const text = query.get(name);
+  if (text === null || text === '') return fallback;
+  if (!/^[+-]?\d+$/.test(text)) throw badRequest(`strconv.ParseInt: parsing ${goQuote(text)}: invalid syntax`);
+  return Number(text);
+}
+
+/** A boolean query parameter the way kube converts them: anything but "false"/"0" is true. */
+export function parseBooleanParameter(query: URLSearchParams, name: string): boolean {
+  const text = query.get(name);
+  if (text === null) return false;
+  return !['false', '0'].includes(text.toLowerCase());
+}

@@ -1,0 +1,77 @@
+/**
+ * Writing responses: the negotiated encoding, the conversions kubectl asks for (Table,
+ * PartialObjectMetadata), and the headers kube-apiserver sends on every API response.
+ */
+import { apiVersionOf } from '../api/catalog.js';
+import { renderJson } from '../codecs/json.js';
+import { listMeta, typedList } from '../codecs/lists.js';
+import { type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
+import { partialObjectMetadata } from '../codecs/partial-metadata.js';
+import { printerFor } from '../codecs/printers.js';
+import { type IncludeObject, toTable } from '../codecs/table.js';
+import { renderYaml } from '../codecs/yaml.js';
+import { badRequest } from '../core/status.js';
+import type { KubeObject } from '../registry/object.js';
+import type { ObjectList } from '../registry/store.js';
+import type { RequestScope } from './scope.js';
+
+/** kube pretty-prints for `?pretty=true` and for curl, wget and browsers. */
+export function wantsPretty(request: Request, url: URL): boolean {
+  const pretty = url.searchParams.get('pretty');
+  if (pretty !== null) return pretty !== 'false' && pretty !== '0';
+  const agent = request.headers.get('user-agent') ?? '';
+  return agent.startsWith('curl') || agent.startsWith('Wget') || agent.startsWith('Mozilla/5.0');
+}
+
+/** Encodes `body` in the negotiated format. */
+export function encodedResponse(body: unknown, format: OutputFormat, status: number, pretty: boolean, headers: HeadersInit = {}): Response {
+  const text = format.encoding === 'yaml' ? renderYaml(body) : renderJson(body, pretty);
+  const response = new Response(text, { status, headers });
+  response.headers.set('content-type', format.mediaType);
+  return response;
+}
+
+/** The format of a handler's response; 406 if the client accepts nothing the endpoint can produce. */
+export function outputFormat(scope: RequestScope, target: Target): OutputFormat {
+  return negotiateOutput(scope.request.headers.get('accept'), target);
+}
+
+function includeObject(url: URL): IncludeObject {
+  const value = url.searchParams.get('includeObject') ?? '';
+  if (value === '' || value === 'Metadata') return 'Metadata';
+  if (value === 'None' || value === 'Object') return value;
+  throw badRequest(`includeObject: unsupported value ${JSON.stringify(value)}`);
+}
+
+/** Responds with one object: as itself, a one-row Table, or its PartialObjectMetadata. */
+export function respondObject(scope: RequestScope, object: KubeObject, status = 200): Response {
+  const format = outputFormat(scope, 'object');
+  const pretty = wantsPretty(scope.request, scope.url);
+  if (format.conversion === 'Table') {
+    const meta = { resourceVersion: object.metadata.resourceVersion };
+    return encodedResponse(tableOf(scope, [object], meta, format), format, status, pretty);
+  }
+  if (format.conversion === 'PartialObjectMetadata') {
+    return encodedResponse(partialObjectMetadata(object, format.conversionVersion), format, status, pretty);
+  }
+  return encodedResponse(object, format, status, pretty);
+}
+
+/** Responds with a list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList. */
+export function respondList(scope: RequestScope, list: ObjectList, status = 200): Response {
+  const format = outputFormat(scope, 'list');
+  const pretty = wantsPretty(scope.request, scope.url);
+  if (format.conversion === 'Table') return encodedResponse(tableOf(scope, list.items, listMeta(list), format), format, status, pretty);
+  if (format.conversion === 'PartialObjectMetadataList') {
+    const version = format.conversionVersion ?? 'v1';
+    const items = list.items.map((item) => partialObjectMetadata(item, version));
+    return encodedResponse({ kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${version}`, metadata: listMeta(list), items }, format, status, pretty);
+  }
+  const { type } = scope;
+  return encodedResponse(typedList(type.listKind ?? `${type.kind}List`, apiVersionOf(type.group, type.version), list), format, status, pretty);
+}
+
+function tableOf(scope: RequestScope, objects: KubeObject[], meta: object, format: OutputFormat) {
+  const options = { includeObject: includeObject(scope.url), version: format.conversionVersion ?? 'v1', now: scope.now };
+  return toTable(objects, printerFor(scope.type.group, scope.type.resource), meta, options);
+}

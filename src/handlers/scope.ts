@@ -1,0 +1,22 @@
+/**
+ * Everything a resource handler needs about one request, resolved once by the router: the
+ * parsed request info, the catalog entry, the Store of the type, and the clock.
+ */
+import type { ResourceType } from '../api/catalog.js';
+import type { RequestInfo } from '../core/request-info.js';
+import type { Env } from '../env.js';
+import type { Store } from '../registry/store.js';
+
+export interface RequestScope {
+  env: Env;
+  request: Request;
+  url: URL;
+  info: RequestInfo;
+  type: ResourceType;
+  store: Store;
+  /** The request's time: one clock reading for timestamps and ages within a request. */
+  now: Date;
+}
+
+/** A handler for one verb: the request in, the response out; failures are thrown StatusErrors. */
+export type Handler = (scope: RequestScope) => Promise<Response>;

@@ -1,0 +1,34 @@
+/**
+ * PUT of one object (k8s.io/apiserver/pkg/endpoints/handlers/update.go): the body replaces the
+ * object; its name must match the URL; a missing object is created only where the type allows.
+ */
+import { badRequest } from '../core/status.js';
+import type { KubeObject } from '../registry/object.js';
+import { decodeObjectBody } from './body.js';
+import { parseWriteOptions } from './options.js';
+import { outputFormat, respondObject } from './respond.js';
+import type { Handler, RequestScope } from './scope.js';
+
+export const updateHandler: Handler = async (scope) => {
+  outputFormat(scope, 'object');
+  const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
+  const object = await decodeObjectBody(scope.request, scope.type);
+  checkName(object, scope);
+  const { object: stored, created } = await scope.store.update(scope.info.namespace, scope.info.name, () => structuredClone(object), {
+    dryRun: options.dryRun,
+    now: scope.now,
+  });
+  return respondObject(scope, stored, created ? 201 : 200);
+};
+
+/** The body's name must be the URL's, and a namespace in the body must be the URL's (checkName). */
+export function checkName(object: KubeObject, scope: RequestScope): void {
+  const { name, namespace } = scope.info;
+  const objectName = object.metadata.name ?? '';
+  if (!objectName) throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  if (objectName !== name) throw badRequest(`the name of the object (${objectName}) does not match the name on the URL (${name})`);
+  const objectNamespace = object.metadata.namespace ?? '';
+  if (namespace && objectNamespace && objectNamespace !== namespace) {
+    throw badRequest(`the namespace of the object (${objectNamespace}) does not match the namespace on the URL (${namespace})`);
+  }
+}

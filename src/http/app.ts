@@ -1,0 +1,54 @@
+/**
+ * The Worker's HTTP surface (Hono): version, health, discovery and the resource API. Every
+ * failure flows to one error sink that answers with a Status; every response gets kube's
+ * common headers.
+ */
+import { Hono } from 'hono';
+import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
+import { openApiDocument, openApiIndex } from '../api/openapi.js';
+import type { Env } from '../env.js';
+import { routeApiRequest } from './resource-router.js';
+import { errorResponse, pageNotFound, withCommonHeaders } from './respond.js';
+
+export function createApp(): Hono<{ Bindings: Env }> {
+  const app = new Hono<{ Bindings: Env }>();
+  app.use('*', async (c, next) => {
+    await next();
+    c.res = withCommonHeaders(c.res);
+  });
+  app.get('/version', () => toResponse(renderVersion()));
+  for (const endpoint of ['livez', 'readyz', 'healthz'] as HealthEndpoint[]) {
+    app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.env, undefined));
+    app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.env, new URL(c.req.url).pathname.slice(endpoint.length + 2)));
+  }
+  app.get('/openapi/v3', () => toResponse(openApiIndex()));
+  app.get('/openapi/v3/*', (c) => {
+    const url = new URL(c.req.url);
+    const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null);
+    return result ? toResponse(result) : pageNotFound();
+  });
+  app.all('/api', (c) => routeApiRequest(c.req.raw, c.env));
+  app.all('/api/*', (c) => routeApiRequest(c.req.raw, c.env));
+  app.all('/apis', (c) => routeApiRequest(c.req.raw, c.env));
+  app.all('/apis/*', (c) => routeApiRequest(c.req.raw, c.env));
+  app.notFound(() => pageNotFound());
+  app.onError((error, c) => errorResponse(error, c.req.raw));
+  return app;
+}
+
+async function health(endpoint: HealthEndpoint, request: Request, env: Env, subPath: string | undefined): Promise<Response> {
+  const checks = defaultChecks(endpoint, () => storageCheck(env));
+  return toResponse(await renderHealth(endpoint, checks, new URL(request.url), subPath));
+}
+
+/** The storage check: the namespaces Durable Object answers a read. */
+async function storageCheck(env: Env): Promise<string | null> {
+  const namespace = env.RESOURCE_STORE;
+  const stub = namespace.get(namespace.idFromName('default/core/namespaces'));
+  await stub.currentResourceVersion();
+  return null;
+}
+
+function toResponse(result: { status: number; body: string | null; headers: Record<string, string> }): Response {
+  return new Response(result.body, { status: result.status, headers: result.headers });
+}

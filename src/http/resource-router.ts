@@ -1,0 +1,85 @@
+/**
+ * Requests under /api and /apis: parse the request info, find the resource type in the catalog,
+ * check the verb against what the catalog says the type serves, and dispatch to the verb's
+ * handler. The same catalog entry drives discovery, so routes and discovery never disagree.
+ */
+import { type ResourceType, builtinCatalog } from '../api/catalog.js';
+import { parseRequestInfo, type RequestInfo } from '../core/request-info.js';
+import { methodNotAllowed } from '../core/status.js';
+import type { Env } from '../env.js';
+import { createHandler } from '../handlers/create.js';
+import { deleteCollectionHandler, deleteHandler } from '../handlers/delete.js';
+import { patchHandler } from '../handlers/patch.js';
+import { getHandler, listHandler } from '../handlers/read.js';
+import type { Handler } from '../handlers/scope.js';
+import { updateHandler } from '../handlers/update.js';
+import { ensureBootstrapped } from '../registry/bootstrap.js';
+import { storeFor } from '../registry/registry.js';
+import { serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
+import { pageNotFound } from './respond.js';
+
+const handlers: Record<string, Handler> = {
+  get: getHandler,
+  list: listHandler,
+  create: createHandler,
+  update: updateHandler,
+  patch: patchHandler,
+  delete: deleteHandler,
+  deletecollection: deleteCollectionHandler,
+};
+
+/** Serves one request under /api or /apis. */
+export async function routeApiRequest(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  const path = decodePath(url.pathname);
+  const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
+  if (!info) return pageNotFound();
+  if (!info.isResourceRequest) return serveNonResource(request, path!);
+  const type = builtinCatalog.findResource(info.apiGroup, info.apiVersion, info.resource);
+  if (!type || !routeExists(type, info)) return pageNotFound();
+  const handler = handlers[info.verb];
+  if (!handler || !verbServed(type, info)) throw methodNotAllowed();
+  await ensureBootstrapped(env);
+  const store = storeFor(env, type, info.namespace);
+  return handler({ env, request, url, info, type, store, now: new Date() });
+}
+
+/** Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET). */
+function serveNonResource(request: Request, path: string): Promise<Response> | Response {
+  const parts = path.split('/').filter(Boolean);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return pageNotFound();
+  if (parts.length === 1) return serveRootDiscovery(request, parts[0] === 'api');
+  if (parts[0] === 'api' && parts.length === 2) return serveGroupDiscovery('', parts[1]);
+  if (parts[0] === 'apis' && parts.length <= 3) return serveGroupDiscovery(parts[1]!, parts[2]);
+  return pageNotFound();
+}
+
+/**
+ * Whether kube installs a route for this path shape: cluster-scoped types have no namespace
+ * segment; namespaced types without one only list (and watch) across namespaces; subresources
+ * must exist in the catalog.
+ */
+function routeExists(type: ResourceType, info: RequestInfo): boolean {
+  if (!type.namespaced && info.namespace && info.resource !== 'namespaces') return false;
+  if (info.subresource && !type.subresources?.some((sub) => sub.name === info.subresource)) return false;
+  return info.parts.length <= (info.subresource ? 3 : 2);
+}
+
+/**
+ * Whether the verb is served on this path. Subresources, watch and virtual resources (reviews,
+ * bindings) are not served yet: they answer 405 until the issues that build them.
+ */
+function verbServed(type: ResourceType, info: RequestInfo): boolean {
+  if (info.subresource || type.virtual) return false;
+  if (type.namespaced && !info.namespace && info.verb !== 'list') return false;
+  return (type.verbs as string[]).includes(info.verb);
+}
+
+/** The path with percent-escapes decoded, as Go's URL.Path is; null if the escapes are malformed. */
+function decodePath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Writing what is not an object: Status errors (the one error sink), kube's plain-text 404, and
+ * the headers every kube-apiserver response carries.
+ */
+import { renderJson } from '../codecs/json.js';
+import { negotiateOutput } from '../codecs/negotiate.js';
+import { renderYaml } from '../codecs/yaml.js';
+import { StatusError, internalError, pageNotFoundText } from '../core/status.js';
+
+/** Cache-Control and Audit-Id, as kube's filters set them. */
+export function withCommonHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache, private');
+  headers.set('audit-id', crypto.randomUUID());
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The Status of any failure, in the format the client accepts (JSON when it accepts nothing we make). */
+export function errorResponse(error: unknown, request: Request): Response {
+  const statusError = error instanceof StatusError ? error : unexpected(error);
+  let yaml = false;
+  try {
+    yaml = negotiateOutput(request.headers.get('accept'), 'status').encoding === 'yaml';
+  } catch {
+    yaml = false;
+  }
+  const body = yaml ? renderYaml(statusError.status) : renderJson(statusError.status);
+  const headers: Record<string, string> = { 'content-type': yaml ? 'application/yaml' : 'application/json' };
+  const retryAfter = statusError.status.details?.retryAfterSeconds;
+  if (retryAfter) headers['retry-after'] = String(retryAfter);
+  return new Response(body, { status: statusError.code, headers });
+}
+
+/** Anything that is not a StatusError is a bug: logged in full, answered without internals. */
+function unexpected(error: unknown): StatusError {
+  console.error('unexpected error', error);
+  return internalError('an unexpected error occurred while serving the request');
+}
+
+/** kube's answer for a path nothing serves. */
+export function pageNotFound(): Response {
+  return new Response(pageNotFoundText, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
+}

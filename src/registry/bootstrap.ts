@@ -1,0 +1,36 @@
+/**
+ * The namespaces kube-apiserver's bootstrap controller guarantees: default, kube-system,
+ * kube-public and kube-node-lease. Each Worker isolate makes sure of them once, before its first
+ * API request; creating one that exists is a no-op.
+ */
+import { findResource } from '../api/catalog.js';
+import type { Env } from '../env.js';
+import { StatusError } from '../core/status.js';
+import { storeFor } from './registry.js';
+
+export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+/**
+ * A flag, not a shared promise: a promise started by one request must not be awaited by another
+ * (workerd ties I/O to its request), so concurrent first requests each run the idempotent creates.
+ */
+let bootstrapped = false;
+
+/** Resolves once the system namespaces exist. */
+export async function ensureBootstrapped(env: Env): Promise<void> {
+  if (bootstrapped) return;
+  await createSystemNamespaces(env);
+  bootstrapped = true;
+}
+
+async function createSystemNamespaces(env: Env): Promise<void> {
+  const type = findResource('', 'v1', 'namespaces')!;
+  const store = storeFor(env, type, '');
+  await Promise.all(systemNamespaces.map(async (name) => {
+    try {
+      await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, now: new Date() });
+    } catch (error) {
+      if (!(error instanceof StatusError && error.status.reason === 'AlreadyExists')) throw error;
+    }
+  }));
+}

@@ -1,0 +1,81 @@
+/**
+ * What kube does to every object around a write, whatever its type (k8s.io/apiserver/pkg/registry/rest
+ * create.go and update.go): system fields, namespace agreement with the URL, the strategy's
+ * preparation and validation, and the immutable metadata an update must keep.
+ */
+import * as status from '../core/status.js';
+import type { KubeObject } from './object.js';
+import { kubeTimestamp } from './object.js';
+import type { Strategy } from './strategy.js';
+
+export interface WriteContext {
+  dryRun: boolean;
+  now: Date;
+}
+
+interface StoreView {
+  readonly strategy: Strategy;
+  readonly groupKind: status.GroupKind;
+}
+
+/** Characters of generated name suffixes: no vowels, no look-alikes (utilrand). */
+const generatedNameAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
+const maxGeneratedNameBaseLength = 63 - 5;
+
+/** A name from `generateName`: the base (cut to 58 characters) and five random characters. */
+export function generateName(base: string): string {
+  const random = crypto.getRandomValues(new Uint8Array(5));
+  const suffix = Array.from(random, (byte) => generatedNameAlphabet[byte % generatedNameAlphabet.length]).join('');
+  return base.slice(0, maxGeneratedNameBaseLength) + suffix;
+}
+
+/** uid, creationTimestamp and a generated name (rest.FillObjectMetaSystemFields). */
+export function fillSystemFields(object: KubeObject, context: WriteContext): void {
+  const meta = object.metadata;
+  meta.uid = crypto.randomUUID();
+  meta.creationTimestamp = kubeTimestamp(context.now);
+  if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
+  delete meta.selfLink;
+}
+
+/** The namespace the object must carry: the request's for namespaced types, none otherwise. */
+export function agreeNamespace(object: KubeObject, requestNamespace: string, namespaced: boolean): void {
+  const expected = namespaced ? requestNamespace : '';
+  const actual = object.metadata.namespace ?? '';
+  if (actual === expected) return;
+  if (actual === '' || expected === '') {
+    if (expected) object.metadata.namespace = expected;
+    else delete object.metadata.namespace;
+    return;
+  }
+  throw status.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+}
+
+/** rest.BeforeCreate: namespace, no deletion fields, strategy preparation and validation. */
+export function beforeCreate(store: StoreView, object: KubeObject, requestNamespace: string): void {
+  const { strategy } = store;
+  agreeNamespace(object, requestNamespace, strategy.namespaced);
+  delete object.metadata.deletionTimestamp;
+  delete object.metadata.deletionGracePeriodSeconds;
+  strategy.prepareForCreate(object);
+  const errors = strategy.validate(object);
+  if (errors.length) throw status.invalid(store.groupKind, object.metadata.name ?? '', errors);
+}
+
+/** rest.BeforeUpdate: keeps uid, creationTimestamp, generation and grace period; validates the change. */
+export function beforeUpdate(store: StoreView, object: KubeObject, old: KubeObject, requestNamespace: string): void {
+  const { strategy } = store;
+  agreeNamespace(object, requestNamespace, strategy.namespaced);
+  const meta = object.metadata;
+  const oldMeta = old.metadata;
+  if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
+  else delete meta.generation;
+  strategy.prepareForUpdate(object, old);
+  if (!meta.uid) meta.uid = oldMeta.uid;
+  if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;
+  if (oldMeta.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds === undefined) {
+    meta.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
+  }
+  const errors = strategy.validateUpdate(object, old);
+  if (errors.length) throw status.invalid(store.groupKind, meta.name ?? '', errors);
+}

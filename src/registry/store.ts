@@ -1,0 +1,195 @@
+/**
+ * The generic Store (k8s.io/apiserver/pkg/registry/generic/registry/store.go): create, read,
+ * update, delete and list for any resource type, written once. Per-type behaviour comes from the
+ * Strategy; persistence from the Storage of the type's Durable Object. Every write is one
+ * compare-and-swap in storage, retried on conflict when the caller did not pin a resourceVersion.
+ */
+import type { ResourceType } from '../api/catalog.js';
+import { GoLiteral, fieldError } from '../core/field-errors.js';
+import * as status from '../core/status.js';
+import { encodeContinue } from '../core/continue-token.js';
+import { StorageError, isStorageError } from '../storage/errors.js';
+import type { ReadVersion, Storage, StoredObject } from '../storage/types.js';
+import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from './lifecycle.js';
+import { collectionPrefix, objectKey } from './keys.js';
+import { type ListQuery, toListRequest } from './list-query.js';
+import type { KubeObject } from './object.js';
+import { fromStored, storedJson, toWrite } from './stored-object.js';
+import { continueTooOldText, interpretStorageError } from './storage-errors.js';
+import type { Strategy } from './strategy.js';
+
+export interface ObjectList {
+  resourceVersion: string;
+  continue?: string;
+  remainingItemCount?: number;
+  items: KubeObject[];
+}
+
+/** Computes the desired object from the current one (null when absent), as rest.UpdatedObjectInfo. */
+export type UpdatedObject = (current: KubeObject | null) => KubeObject | Promise<KubeObject>;
+
+export interface DeleteResult {
+  /** The object as it was when deleted, with the deletion's resourceVersion. */
+  object: KubeObject;
+}
+
+/** How many times an update re-reads and retries after losing a compare-and-swap race. */
+const maxUpdateAttempts = 16;
+/** generateName collisions are retried, as kube's RetryGenerateName does. */
+const maxGenerateNameAttempts = 8;
+
+export class Store {
+  constructor(
+    readonly type: ResourceType,
+    readonly strategy: Strategy,
+    private readonly storage: Storage,
+  ) {}
+
+  get groupResource(): status.GroupResource {
+    return { group: this.type.group, resource: this.type.resource };
+  }
+
+  get groupKind(): status.GroupKind {
+    return { group: this.type.group, kind: this.type.kind };
+  }
+
+  async get(namespace: string, name: string, version: ReadVersion): Promise<KubeObject> {
+    try {
+      return fromStored(await this.storage.get(objectKey(namespace, name), version));
+    } catch (error) {
+      throw interpretStorageError(error, this.groupResource, name);
+    }
+  }
+
+  async list(namespace: string, query: ListQuery): Promise<ObjectList> {
+    const prefix = collectionPrefix(namespace);
+    const request = toListRequest(query, prefix);
+    try {
+      const result = await this.storage.list(request);
+      const list: ObjectList = { resourceVersion: String(result.resourceVersion), items: result.items.map(fromStored) };
+      if (result.continueAfterKey !== undefined) list.continue = encodeContinue(result.continueAfterKey, prefix, result.resourceVersion);
+      if (result.remainingItemCount !== undefined) list.remainingItemCount = result.remainingItemCount;
+      return list;
+    } catch (error) {
+      if (isStorageError(error, 'Expired') && query.continue) throw continueExpired(request.afterKey ?? request.startKey ?? prefix, prefix);
+      throw interpretStorageError(error, this.groupResource, '');
+    }
+  }
+
+  async create(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
+    const generated = !object.metadata.name && !!object.metadata.generateName;
+    for (let attempt = 1; ; attempt++) {
+      const candidate = structuredClone(object);
+      fillSystemFields(candidate, context);
+      beforeCreate(this, candidate, namespace);
+      // kube refuses this in storage, after validation, with a bare 500; a client mistake is a 400 here.
+      if (candidate.metadata.resourceVersion) throw status.badRequest('resourceVersion should not be set on objects to be created');
+      try {
+        return await this.persistCreate(namespace, candidate, context);
+      } catch (error) {
+        if (!(generated && isStorageError(error, 'KeyExists') && attempt < maxGenerateNameAttempts)) {
+          throw interpretStorageError(error, this.groupResource, candidate.metadata.name ?? '');
+        }
+      }
+    }
+  }
+
+  /** Update (PUT or PATCH): returns the stored object and whether the update created it. */
+  async update(namespace: string, name: string, updated: UpdatedObject, context: WriteContext): Promise<{ object: KubeObject; created: boolean }> {
+    const key = objectKey(namespace, name);
+    let current = await this.currentOrNull(key);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.tryUpdate(namespace, name, current, updated, context);
+      } catch (error) {
+        if (!(error instanceof StorageError) || attempt >= maxUpdateAttempts) throw interpretStorageError(error, this.groupResource, name);
+        if (error.code === 'Conflict') current = error.failure.current ?? null;
+        else if (error.code === 'KeyNotFound' || error.code === 'KeyExists') current = await this.currentOrNull(key);
+        else throw interpretStorageError(error, this.groupResource, name);
+      }
+    }
+  }
+
+  /** Deletes with preconditions checked against the current state, as one compare-and-swap. */
+  async delete(namespace: string, name: string, check: (current: KubeObject) => void, context: WriteContext): Promise<DeleteResult> {
+    const key = objectKey(namespace, name);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const current = await this.storage.get(key, { match: 'latest' });
+        check(fromStored(current));
+        if (context.dryRun) return { object: fromStored(current) };
+        return { object: fromStored(await this.storage.delete(key, current.resourceVersion)) };
+      } catch (error) {
+        if (isStorageError(error, 'Conflict') && attempt < maxUpdateAttempts) continue;
+        throw interpretStorageError(error, this.groupResource, name);
+      }
+    }
+  }
+
+  private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
+    const key = objectKey(namespace, object.metadata.name!);
+    const write = toWrite(key, object, this.strategy.selectableFields(object));
+    if (context.dryRun) {
+      await this.ensureAbsent(key);
+      return object;
+    }
+    return fromStored(await this.storage.create(write));
+  }
+
+  private async tryUpdate(namespace: string, name: string, stored: StoredObject | null, updated: UpdatedObject, context: WriteContext) {
+    const current = stored ? fromStored(stored) : null;
+    if (!current && !this.strategy.allowCreateOnUpdate) throw status.notFound(this.groupResource, name);
+    const object = await updated(current);
+    if (!current || !stored) {
+      delete object.metadata.resourceVersion;
+      fillSystemFields(object, context);
+      beforeCreate(this, object, namespace);
+      return { object: await this.persistCreate(namespace, object, context), created: true };
+    }
+    this.checkResourceVersion(object, current, name);
+    beforeUpdate(this, object, current, namespace);
+    if (storedJson(object) === stored.value) return { object: current, created: false };
+    const write = toWrite(stored.key, object, this.strategy.selectableFields(object));
+    if (context.dryRun) return { object, created: false };
+    return { object: fromStored(await this.storage.update(write, stored.resourceVersion)), created: false };
+  }
+
+  /** A PUT without resourceVersion is unconditional where the strategy allows; otherwise it must match. */
+  private checkResourceVersion(object: KubeObject, current: KubeObject, name: string): void {
+    const requested = object.metadata.resourceVersion ?? '';
+    if (requested === '' && this.strategy.allowUnconditionalUpdate) {
+      object.metadata.resourceVersion = current.metadata.resourceVersion;
+      return;
+    }
+    if (requested === '') {
+      const kind = { group: this.type.group, kind: this.type.resource };
+      throw status.invalid(kind, name, [fieldError.invalid('metadata.resourceVersion', new GoLiteral('0x0'), 'must be specified for an update')]);
+    }
+    if (requested !== current.metadata.resourceVersion) {
+      throw status.conflict(this.groupResource, name, status.modifiedConflictText);
+    }
+  }
+
+  private async currentOrNull(key: string): Promise<StoredObject | null> {
+    try {
+      return await this.storage.get(key, { match: 'latest' });
+    } catch (error) {
+      if (isStorageError(error, 'KeyNotFound')) return null;
+      throw error;
+    }
+  }
+
+  /** Dry-run create still answers AlreadyExists for a taken name. */
+  private async ensureAbsent(key: string): Promise<void> {
+    if (await this.currentOrNull(key)) throw new StorageError({ code: 'KeyExists', key });
+  }
+}
+
+/** 410 for an expired continue token, carrying a token that resumes at the newest state. */
+function continueExpired(lastKey: string, prefix: string): status.StatusError {
+  const error = status.expired(continueTooOldText);
+  if (lastKey.startsWith(prefix) && lastKey.length > prefix.length) {
+    error.status.metadata = { continue: encodeContinue(lastKey, prefix, -1) };
+  }
+  return error;
+}

@@ -1,0 +1,71 @@
+/**
+ * The strategy every built-in type starts from: ObjectMeta validation with the kind's name rule,
+ * generation tracking where kube's strategy does it, and the kind's selectable fields.
+ */
+import type { ResourceType } from '../../api/catalog.js';
+import type { FieldError } from '../../core/field-errors.js';
+import { type ObjectMetaOptions, validateObjectMetaCreate, validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
+import { selectableFields } from '../field-labels.js';
+import { type KindFacts, kindFacts } from '../kind-facts.js';
+import type { KubeObject } from '../object.js';
+import type { Strategy } from '../strategy.js';
+
+export class DefaultStrategy implements Strategy {
+  readonly namespaced: boolean;
+  readonly allowCreateOnUpdate: boolean;
+  readonly allowUnconditionalUpdate: boolean;
+  protected readonly facts: KindFacts;
+  protected readonly metaOptions: ObjectMetaOptions;
+
+  constructor(protected readonly type: ResourceType) {
+    this.facts = kindFacts(type.group, type.kind);
+    this.namespaced = type.namespaced;
+    this.allowCreateOnUpdate = this.facts.allowCreateOnUpdate;
+    this.allowUnconditionalUpdate = this.facts.allowUnconditionalUpdate;
+    this.metaOptions = { namespaced: type.namespaced, nameValidation: this.facts.nameValidation, standardFinalizers: this.facts.standardFinalizers };
+  }
+
+  prepareForCreate(object: KubeObject): void {
+    if (this.facts.tracksGeneration) object.metadata.generation = 1;
+    else delete object.metadata.generation;
+  }
+
+  /** Generation goes up by one when anything but metadata and status changed. */
+  prepareForUpdate(object: KubeObject, old: KubeObject): void {
+    if (!this.facts.tracksGeneration) return;
+    const generation = old.metadata.generation ?? 0;
+    object.metadata.generation = specChanged(object, old) ? generation + 1 : generation;
+  }
+
+  validate(object: KubeObject): FieldError[] {
+    return validateObjectMetaCreate(object.metadata, this.metaOptions);
+  }
+
+  validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
+    return validateObjectMetaUpdate(object.metadata, old.metadata, this.metaOptions);
+  }
+
+  selectableFields(object: KubeObject): Record<string, string> {
+    return selectableFields(this.type.group, this.type.kind, object, { namespaced: this.namespaced });
+  }
+}
+
+/** True when anything outside metadata and status differs (kube compares Spec; this covers kinds without one). */
+export function specChanged(object: KubeObject, old: KubeObject): boolean {
+  return canonicalBody(object) !== canonicalBody(old);
+}
+
+function canonicalBody(object: KubeObject): string {
+  const { metadata: _metadata, status: _status, kind: _kind, apiVersion: _apiVersion, ...rest } = object;
+  return stableStringify(rest);
+}
+
+/** JSON with object keys sorted, so key order never counts as a change. */
+export function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableStringify((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,42 @@
+/**
+ * Namespaces (pkg/registry/core/namespace/strategy.go): created Active with the `kubernetes`
+ * finalizer and the `kubernetes.io/metadata.name` label; an update cannot change finalizers or
+ * status (those go through /finalize and /status).
+ */
+import type { KubeObject } from '../object.js';
+import { DefaultStrategy } from './default.js';
+
+export const kubernetesFinalizer = 'kubernetes';
+export const metadataNameLabel = 'kubernetes.io/metadata.name';
+
+interface NamespaceSpec {
+  finalizers?: string[];
+}
+
+export class NamespaceStrategy extends DefaultStrategy {
+  override prepareForCreate(object: KubeObject): void {
+    super.prepareForCreate(object);
+    const spec = (object.spec ?? {}) as NamespaceSpec;
+    const finalizers = spec.finalizers ?? [];
+    if (!finalizers.includes(kubernetesFinalizer)) finalizers.push(kubernetesFinalizer);
+    object.spec = { ...spec, finalizers };
+    object.status = { phase: 'Active' };
+    labelWithName(object);
+  }
+
+  override prepareForUpdate(object: KubeObject, old: KubeObject): void {
+    super.prepareForUpdate(object, old);
+    const oldSpec = (old.spec ?? {}) as NamespaceSpec;
+    object.spec = { ...((object.spec ?? {}) as object), finalizers: oldSpec.finalizers ?? [] };
+    if (!oldSpec.finalizers) delete (object.spec as NamespaceSpec).finalizers;
+    object.status = old.status;
+    labelWithName(object);
+  }
+}
+
+/** SetDefaults_Namespace / Canonicalize: the name label always mirrors the name. */
+function labelWithName(object: KubeObject): void {
+  const name = object.metadata.name;
+  if (!name) return;
+  object.metadata.labels = { ...object.metadata.labels, [metadataNameLabel]: name };
+}

@@ -1,0 +1,26 @@
+/**
+ * Per-type behaviour of the generic Store (k8s.io/apiserver/pkg/registry/rest: RESTCreateStrategy,
+ * RESTUpdateStrategy). CRUD, dry-run, patch and lists are written once in store.ts; what differs
+ * per resource type lives in a Strategy.
+ */
+import type { FieldError } from '../core/field-errors.js';
+import type { KubeObject } from './object.js';
+
+export interface Strategy {
+  /** Namespaced objects live in a namespace; cluster-scoped ones must not name one. */
+  readonly namespaced: boolean;
+  /** PUT of a missing object creates it (kube's AllowCreateOnUpdate). */
+  readonly allowCreateOnUpdate: boolean;
+  /** PUT without metadata.resourceVersion is allowed (kube's AllowUnconditionalUpdate). */
+  readonly allowUnconditionalUpdate: boolean;
+  /** Clears or sets fields a client may not choose on create (status, generation, ...). */
+  prepareForCreate(object: KubeObject): void;
+  /** Carries over what an update may not change and bumps generation on spec changes. */
+  prepareForUpdate(object: KubeObject, old: KubeObject): void;
+  /** Field errors of a new object (ObjectMeta included). */
+  validate(object: KubeObject): FieldError[];
+  /** Field errors of an update (ObjectMeta immutability included). */
+  validateUpdate(object: KubeObject, old: KubeObject): FieldError[];
+  /** The fields a fieldSelector can test, computed at write time and stored beside the object. */
+  selectableFields(object: KubeObject): Record<string, string>;
+}

@@ -1,0 +1,73 @@
+/**
+ * The real kubectl 1.32 (the binary beside the machine's kubectl dispatcher), run with a private
+ * kubeconfig and cache directory against the test server.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The kubectl 1.32 binary, or KUBECTL from the environment. */
+export function kubectlBinary(): string {
+  if (process.env.KUBECTL) return process.env.KUBECTL;
+  const dispatcher = whichKubectl();
+  const beside = path.join(path.dirname(realpathSync(dispatcher)), 'kubectl.1.32');
+  return existsSync(beside) ? beside : dispatcher;
+}
+
+function whichKubectl(): string {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = path.join(dir, 'kubectl');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('kubectl not found on PATH');
+}
+
+export interface KubectlResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Kubectl {
+  (...args: string[]): Promise<KubectlResult>;
+  kubeconfig: string;
+  /** kubectl with `input` on stdin. */
+  withInput(input: string, ...args: string[]): Promise<KubectlResult>;
+}
+
+/** A kubectl bound to `serverUrl` with its own kubeconfig and cache. */
+export function kubectlFor(serverUrl: string): Kubectl {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edge-kubectl-'));
+  const kubeconfig = path.join(dir, 'kubeconfig');
+  writeFileSync(kubeconfig, [
+    'apiVersion: v1', 'kind: Config',
+    'clusters:', '- name: t', '  cluster:', `    server: ${serverUrl}`,
+    'users:', '- name: t', '  user: {}',
+    'contexts:', '- name: t', '  context: {cluster: t, user: t}',
+    'current-context: t', '',
+  ].join('\n'));
+  const binary = kubectlBinary();
+  const base = ['--kubeconfig', kubeconfig, '--cache-dir', path.join(dir, 'cache'), '--request-timeout=30s'];
+  const invoke = async (input: string | undefined, args: string[]): Promise<KubectlResult> => {
+    try {
+      const child = run(binary, [...base, ...args], { maxBuffer: 64 * 1024 * 1024 });
+      if (input !== undefined) {
+        child.child.stdin?.end(input);
+      }
+      const { stdout, stderr } = await child;
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failure = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: typeof failure.code === 'number' ? failure.code : 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
+    }
+  };
+  const kubectl = ((...args: string[]) => invoke(undefined, args)) as Kubectl;
+  kubectl.kubeconfig = kubeconfig;
+  kubectl.withInput = (input, ...args) => invoke(input, args);
+  return kubectl;
+}
+

@@ -1,0 +1,143 @@
+/**
+ * The storage conformance suite: written once against the Storage interface and run against every
+ * implementation (k8s.io/apiserver/pkg/storage/testing/store_tests.go in spirit). Each test gets
+ * a fresh, empty storage from the factory.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StorageErrorCode } from '../src/storage/errors.js';
+import type { ListRequest, ObjectWrite, Storage } from '../src/storage/types.js';
+
+function write(key: string, value: object, labels: Record<string, string> = {}, fields: Record<string, string> = {}): ObjectWrite {
+  return { key, value: JSON.stringify(value), labels, fields: { 'metadata.name': key.split('/').pop()!, ...fields } };
+}
+
+async function failureCode(promise: Promise<unknown>): Promise<StorageErrorCode | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return (error as { failure?: { code: StorageErrorCode } }).failure?.code;
+  }
+}
+
+const keysOf = async (storage: Storage, request: ListRequest) => (await storage.list(request)).items.map((item) => item.key);
+
+export function storageConformance(name: string, makeStorage: () => Storage): void {
+  describe(`storage conformance: ${name}`, () => {
+    it('creates, reads back, and refuses a second create of the same key', async () => {
+      const storage = makeStorage();
+      const created = await storage.create(write('ns/a', { a: 1 }));
+      expect(created.resourceVersion).toBeGreaterThan(0);
+      expect(await storage.get('ns/a', { match: 'latest' })).toEqual(created);
+      expect(await failureCode(storage.create(write('ns/a', { a: 2 })))).toBe('KeyExists');
+      expect((await storage.get('ns/a', { match: 'latest' })).value).toBe('{"a":1}');
+    });
+
+    it('answers KeyNotFound for a missing key, on read, update and delete', async () => {
+      const storage = makeStorage();
+      expect(await failureCode(storage.get('ns/none', { match: 'latest' }))).toBe('KeyNotFound');
+      expect(await failureCode(storage.update(write('ns/none', {}), 1))).toBe('KeyNotFound');
+      expect(await failureCode(storage.delete('ns/none', 1))).toBe('KeyNotFound');
+    });
+
+    it('updates only from the current resourceVersion, returning the current object on conflict', async () => {
+      const storage = makeStorage();
+      const created = await storage.create(write('ns/a', { v: 1 }));
+      const updated = await storage.update(write('ns/a', { v: 2 }), created.resourceVersion);
+      expect(updated.resourceVersion).toBeGreaterThan(created.resourceVersion);
+      await expect(storage.update(write('ns/a', { v: 3 }), created.resourceVersion)).rejects.toMatchObject({
+        failure: { code: 'Conflict', current: updated },
+      });
+      expect((await storage.get('ns/a', { match: 'latest' })).value).toBe('{"v":2}');
+    });
+
+    it('deletes with the deletion resourceVersion and the last state, and allows a new create', async () => {
+      const storage = makeStorage();
+      const created = await storage.create(write('ns/a', { v: 1 }));
+      expect(await failureCode(storage.delete('ns/a', created.resourceVersion - 1))).toBe('Conflict');
+      const deleted = await storage.delete('ns/a', created.resourceVersion);
+      expect(deleted.value).toBe('{"v":1}');
+      expect(deleted.resourceVersion).toBeGreaterThan(created.resourceVersion);
+      expect(await failureCode(storage.get('ns/a', { match: 'latest' }))).toBe('KeyNotFound');
+      const again = await storage.create(write('ns/a', { v: 9 }));
+      expect(again.resourceVersion).toBeGreaterThan(deleted.resourceVersion);
+    });
+
+    it('gives every write a strictly greater resourceVersion, and a failed write takes none', async () => {
+      const storage = makeStorage();
+      const versions: number[] = [];
+      for (let i = 0; i < 20; i++) versions.push((await storage.create(write(`ns/o${i}`, { i }))).resourceVersion);
+      await failureCode(storage.create(write('ns/o0', {})));
+      const next = (await storage.create(write('ns/last', {}))).resourceVersion;
+      expect([...versions, next]).toEqual([...versions, next].sort((a, b) => a - b));
+      expect(new Set(versions).size).toBe(20);
+      const list = await storage.list({ prefix: '', version: { match: 'latest' } });
+      expect(list.resourceVersion).toBe(next);
+    });
+
+    it('lists one namespace by key order without mixing in namespaces sharing its prefix', async () => {
+      const storage = makeStorage();
+      for (const key of ['a/x', 'a-b/y', 'a/c', 'ab/z', 'b/a']) await storage.create(write(key, {}));
+      expect(await keysOf(storage, { prefix: 'a/', version: { match: 'latest' } })).toEqual(['a/c', 'a/x']);
+      expect(await keysOf(storage, { prefix: '', version: { match: 'latest' } })).toEqual(['a-b/y', 'a/c', 'a/x', 'ab/z', 'b/a']);
+    });
+
+    it('pages with limit and continue, counting the remaining items', async () => {
+      const storage = makeStorage();
+      for (let i = 0; i < 7; i++) await storage.create(write(`ns/o${i}`, { i }));
+      const first = await storage.list({ prefix: 'ns/', version: { match: 'latest' }, limit: 3 });
+      expect(first.items.map((item) => item.key)).toEqual(['ns/o0', 'ns/o1', 'ns/o2']);
+      expect(first).toMatchObject({ continueAfterKey: 'ns/o2', remainingItemCount: 4 });
+      const exact = { match: 'exact', resourceVersion: first.resourceVersion } as const;
+      const second = await storage.list({ prefix: 'ns/', version: exact, limit: 3, afterKey: first.continueAfterKey });
+      expect(second.items.map((item) => item.key)).toEqual(['ns/o3', 'ns/o4', 'ns/o5']);
+      const last = await storage.list({ prefix: 'ns/', version: exact, limit: 3, afterKey: second.continueAfterKey });
+      expect(last.items.map((item) => item.key)).toEqual(['ns/o6']);
+      expect(last.continueAfterKey).toBeUndefined();
+      expect(last.remainingItemCount).toBeUndefined();
+      const inclusive = await storage.list({ prefix: 'ns/', version: exact, limit: 2, startKey: 'ns/o5' });
+      expect(inclusive.items.map((item) => item.key)).toEqual(['ns/o5', 'ns/o6']);
+    });
+
+    it('filters by label and field selectors in storage, without remainingItemCount', async () => {
+      const storage = makeStorage();
+      for (let i = 0; i < 6; i++) await storage.create(write(`ns/o${i}`, {}, { tier: i % 2 ? 'odd' : 'even' }, { 'status.phase': i < 3 ? 'Running' : 'Pending' }));
+      const labelSelector = { requirements: [{ key: 'tier', operator: '=' as const, values: ['odd'] }] };
+      expect(await keysOf(storage, { prefix: 'ns/', version: { match: 'latest' }, labelSelector })).toEqual(['ns/o1', 'ns/o3', 'ns/o5']);
+      const fieldSelector = { requirements: [{ field: 'status.phase', operator: '!=' as const, value: 'Running' }] };
+      const page = await storage.list({ prefix: 'ns/', version: { match: 'latest' }, labelSelector, fieldSelector, limit: 1 });
+      expect(page.items.map((item) => item.key)).toEqual(['ns/o3']);
+      expect(page.continueAfterKey).toBe('ns/o3');
+      expect(page.remainingItemCount).toBeUndefined();
+    });
+
+    it('reads a consistent snapshot at a past resourceVersion: old values, deleted objects, no newer objects', async () => {
+      const storage = makeStorage();
+      const a = await storage.create(write('ns/a', { v: 1 }));
+      const b = await storage.create(write('ns/b', { v: 1 }));
+      const snapshot = b.resourceVersion;
+      await storage.update(write('ns/a', { v: 2 }), a.resourceVersion);
+      await storage.delete('ns/b', b.resourceVersion);
+      await storage.create(write('ns/c', { v: 1 }));
+      const past = await storage.list({ prefix: 'ns/', version: { match: 'exact', resourceVersion: snapshot } });
+      expect(past.resourceVersion).toBe(snapshot);
+      expect(past.items.map((item) => [item.key, item.value, item.resourceVersion])).toEqual([
+        ['ns/a', '{"v":1}', a.resourceVersion],
+        ['ns/b', '{"v":1}', b.resourceVersion],
+      ]);
+      expect(await keysOf(storage, { prefix: 'ns/', version: { match: 'latest' } })).toEqual(['ns/a', 'ns/c']);
+    });
+
+    it('refuses resourceVersions newer than anything committed', async () => {
+      const storage = makeStorage();
+      const created = await storage.create(write('ns/a', {}));
+      const tooLarge = { match: 'notOlderThan', resourceVersion: created.resourceVersion + 1_000_000 } as const;
+      await expect(storage.list({ prefix: 'ns/', version: tooLarge })).rejects.toMatchObject({
+        failure: { code: 'TooLargeResourceVersion', currentResourceVersion: created.resourceVersion },
+      });
+      await expect(storage.get('ns/a', tooLarge)).rejects.toMatchObject({ failure: { code: 'TooLargeResourceVersion' } });
+      const notOlder = await storage.list({ prefix: 'ns/', version: { match: 'notOlderThan', resourceVersion: created.resourceVersion } });
+      expect(notOlder.items).toHaveLength(1);
+    });
+  });
+}

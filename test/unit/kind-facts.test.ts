@@ -1,0 +1,98 @@
+// Each row is what kube v1.32's code states: pkg/registry/<group>/<resource>/strategy.go
+// (AllowCreateOnUpdate, AllowUnconditionalUpdate, Generation in PrepareForCreate, status
+// strategies) and the type's Validate function in pkg/apis/<group>/validation (its name function,
+// and whether it goes through core's ValidateObjectMeta). Golden 033 shows the 404 on PUT of a
+// missing ConfigMap.
+import { describe, expect, it } from 'vitest';
+import type { NameValidation } from '../../src/core/validation/object-meta.js';
+import { customResourceFacts, isBuiltInKind, kindFacts, type KindFacts } from '../../src/registry/kind-facts.js';
+
+type Row = [string, string, NameValidation, string];
+
+// Flags: c = allowCreateOnUpdate, u = allowUnconditionalUpdate, s = status subresource,
+// g = generation tracked, f = standard finalizer rule (core validation).
+const rows: Row[] = [
+  ['', 'Pod', 'subdomain', 'usf'],
+  ['', 'ReplicationController', 'subdomain', 'usgf'],
+  ['', 'Service', 'dns1035', 'cusf'],
+  ['', 'Endpoints', 'subdomain', 'cuf'],
+  ['', 'Node', 'subdomain', 'usf'],
+  ['', 'Namespace', 'label', 'usf'],
+  ['', 'ConfigMap', 'subdomain', 'uf'],
+  ['', 'Secret', 'subdomain', 'uf'],
+  ['', 'ServiceAccount', 'subdomain', 'uf'],
+  ['', 'LimitRange', 'subdomain', 'cuf'],
+  ['', 'ResourceQuota', 'subdomain', 'usf'],
+  ['', 'PersistentVolume', 'subdomain', 'usf'],
+  ['', 'PersistentVolumeClaim', 'subdomain', 'usf'],
+  ['', 'PodTemplate', 'subdomain', 'uf'],
+  ['', 'Event', 'pathSegment', 'cu'],
+  ['apps', 'Deployment', 'subdomain', 'usgf'],
+  ['apps', 'ReplicaSet', 'subdomain', 'usgf'],
+  ['apps', 'StatefulSet', 'label', 'usgf'],
+  ['apps', 'DaemonSet', 'subdomain', 'usgf'],
+  ['apps', 'ControllerRevision', 'subdomain', 'uf'],
+  ['batch', 'Job', 'subdomain', 'usgf'],
+  ['batch', 'CronJob', 'subdomain', 'usgf'],
+  ['autoscaling', 'HorizontalPodAutoscaler', 'subdomain', 'usf'],
+  ['policy', 'PodDisruptionBudget', 'pathSegment', 'sg'],
+  ['rbac.authorization.k8s.io', 'Role', 'pathSegment', 'cuf'],
+  ['rbac.authorization.k8s.io', 'ClusterRole', 'pathSegment', 'cuf'],
+  ['rbac.authorization.k8s.io', 'RoleBinding', 'pathSegment', 'cuf'],
+  ['rbac.authorization.k8s.io', 'ClusterRoleBinding', 'pathSegment', 'cuf'],
+  ['networking.k8s.io', 'NetworkPolicy', 'subdomain', 'ugf'],
+  ['networking.k8s.io', 'Ingress', 'subdomain', 'usgf'],
+  ['networking.k8s.io', 'IngressClass', 'subdomain', 'ugf'],
+  ['storage.k8s.io', 'StorageClass', 'subdomain', 'uf'],
+  ['storage.k8s.io', 'VolumeAttachment', 'subdomain', 'sf'],
+  ['storage.k8s.io', 'CSIDriver', 'subdomain', 'f'],
+  ['storage.k8s.io', 'CSINode', 'subdomain', 'f'],
+  ['storage.k8s.io', 'CSIStorageCapacity', 'subdomain', 'f'],
+  ['coordination.k8s.io', 'Lease', 'subdomain', 'c'],
+  ['discovery.k8s.io', 'EndpointSlice', 'subdomain', 'ugf'],
+  ['events.k8s.io', 'Event', 'subdomain', 'cuf'],
+  ['scheduling.k8s.io', 'PriorityClass', 'subdomain', 'uf'],
+  ['node.k8s.io', 'RuntimeClass', 'subdomain', 'c'],
+  ['certificates.k8s.io', 'CertificateSigningRequest', 'none', 'usf'],
+  ['admissionregistration.k8s.io', 'ValidatingWebhookConfiguration', 'subdomain', 'g'],
+  ['admissionregistration.k8s.io', 'MutatingWebhookConfiguration', 'subdomain', 'g'],
+  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', 'subdomain', 'sg'],
+  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', 'subdomain', 'g'],
+  ['apiextensions.k8s.io', 'CustomResourceDefinition', 'subdomain', 'sg'],
+  ['flowcontrol.apiserver.k8s.io', 'FlowSchema', 'subdomain', 'usgf'],
+  ['flowcontrol.apiserver.k8s.io', 'PriorityLevelConfiguration', 'subdomain', 'usgf'],
+];
+
+function expected(nameValidation: NameValidation, flags: string): KindFacts {
+  return {
+    nameValidation,
+    standardFinalizers: flags.includes('f'),
+    allowCreateOnUpdate: flags.includes('c'),
+    allowUnconditionalUpdate: flags.includes('u'),
+    hasStatusSubresource: flags.includes('s'),
+    tracksGeneration: flags.includes('g'),
+  };
+}
+
+describe('kindFacts', () => {
+  it.each(rows)('%s/%s', (group, kind, nameValidation, flags) => {
+    expect(kindFacts(group, kind)).toEqual(expected(nameValidation, flags));
+    expect(isBuiltInKind(group, kind)).toBe(true);
+  });
+
+  it.each([
+    ['a custom resource', 'example.com', 'Widget'],
+    ['a kind in the wrong group', 'apps', 'ConfigMap'],
+    ['a kind from a group not listed', 'apiregistration.k8s.io', 'APIService'],
+  ])('gives custom-resource facts for %s', (_name, group, kind) => {
+    expect(kindFacts(group, kind)).toEqual(expected('subdomain', 'g'));
+    expect(isBuiltInKind(group, kind)).toBe(false);
+  });
+
+  it('returns a copy that callers may change', () => {
+    kindFacts('example.com', 'Widget').tracksGeneration = false;
+    kindFacts('', 'ConfigMap').allowCreateOnUpdate = true;
+    expect(customResourceFacts.tracksGeneration).toBe(true);
+    expect(kindFacts('', 'ConfigMap').allowCreateOnUpdate).toBe(false);
+  });
+});
