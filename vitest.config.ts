@@ -1,3 +1,5 @@
+// Sets the offline environment (no Cloudflare fetches or metrics, config inside the project) before wrangler loads.
+import './scripts/offline-env.mjs';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
@@ -15,7 +17,7 @@ export default defineConfig({
             miniflare: { bindings: { HISTORY_WINDOW_SECONDS: '300' } },
           }),
         ],
-        test: { name: 'workers', include: ['test/workers/**/*.test.ts'] },
+        test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['test/workers/setup.ts'] },
       },
       {
         test: {

@@ -2,6 +2,7 @@
 // Miniflare, configured from wrangler.toml (the same bindings `wrangler dev` and `wrangler deploy`
 // use). No `wrangler dev` proxy in front: about three times faster for tests and benchmarks.
 // Used by `npm start`, the end-to-end tests and the benchmark.
+import './offline-env.mjs';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { mkdirSync } from 'node:fs';
@@ -12,11 +13,11 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Bundles the Worker into one ES module; returns its path. */
-export async function bundleWorker(outdir = path.join(projectRoot, '.wrangler', 'bundle')) {
+export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.ts'), outdir = path.join(projectRoot, '.wrangler', 'bundle')) {
   mkdirSync(outdir, { recursive: true });
-  const outfile = path.join(outdir, 'index.js');
+  const outfile = path.join(outdir, `${path.basename(entry, '.ts')}.js`);
   await build({
-    entryPoints: [path.join(projectRoot, 'src', 'index.ts')],
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'neutral',
@@ -33,10 +34,11 @@ export async function bundleWorker(outdir = path.join(projectRoot, '.wrangler', 
 
 /**
  * Starts the server. Options: port (0 = any free port), host, persistTo (a directory for Durable
- * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS).
+ * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
+ * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe).
  * Returns { url, mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {} } = {}) {
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [] } = {}) {
   const scriptPath = await bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   const mf = new Miniflare(convertV4MiniflareOptions({
@@ -53,7 +55,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
       modules: true,
       scriptPath,
       bindings: { ...workerOptions.bindings, ...bindings },
-    }],
+    }, ...extraWorkers],
   }));
   const url = (await mf.ready).toString().replace(/\/$/, '');
   return { url, mf, stop: () => mf.dispose() };

@@ -15,9 +15,9 @@ const seen = new Map<string, number>();
 
 /** Refuses the create in `scope` when its namespace does not exist (404 `namespaces "x" not found`). */
 export async function admitCreate(scope: RequestScope): Promise<void> {
-  if (!scope.type.namespaced || !scope.info.namespace) return;
-  if (!(await namespaceExists(scope.env, scope.info.namespace, scope.now))) {
-    throw notFound({ group: '', resource: 'namespaces' }, scope.info.namespace);
+  if (!scope.type.namespaced || !scope.namespace) return;
+  if (!(await namespaceExists(scope.env, scope.namespace, scope.now))) {
+    throw notFound({ group: '', resource: 'namespaces' }, scope.namespace);
   }
 }
 

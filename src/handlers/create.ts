@@ -14,6 +14,6 @@ export const createHandler: Handler = async (scope) => {
   const options = parseWriteOptions(scope.url.searchParams, 'CreateOptions');
   const object = await decodeObjectBody(scope.request, scope.type);
   await admitCreate(scope);
-  const created = await scope.store.create(scope.info.namespace, object, { dryRun: options.dryRun, now: scope.now });
+  const created = await scope.store.create(scope.namespace, object, { dryRun: options.dryRun, now: scope.now });
   return respondObject(scope, created, 201);
 };

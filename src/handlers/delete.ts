@@ -29,7 +29,7 @@ export const deleteHandler: Handler = async (scope) => {
   const format = outputFormat(scope, 'status');
   const options = await parseDeleteOptions(scope);
   const { info, store, type } = scope;
-  const { object } = await store.delete(info.namespace, info.name, (current) => checkPreconditions(scope, current, options.preconditions), {
+  const { object } = await store.delete(scope.namespace, info.name, (current) => checkPreconditions(scope, current, options.preconditions), {
     dryRun: options.dryRun,
     now: scope.now,
   });
@@ -43,7 +43,7 @@ export const deleteCollectionHandler: Handler = async (scope) => {
   const options = await parseDeleteOptions(scope);
   const query = parseListQuery(scope);
   const { info, store } = scope;
-  const list = await store.list(info.namespace, { ...query, limit: 0, continue: '' });
+  const list = await store.list(scope.namespace, { ...query, limit: 0, continue: '' });
   const deleted: KubeObject[] = [];
   for (const item of list.items) {
     try {

@@ -29,7 +29,7 @@ export const patchHandler: Handler = async (scope) => {
   const body = await readBody(scope.request);
   const apply = patcher(patchType, body);
   const { info, store } = scope;
-  const { object } = await store.update(info.namespace, info.name, (current) => {
+  const { object } = await store.update(scope.namespace, info.name, (current) => {
     if (!current) throw notFound(store.groupResource, info.name);
     const patched = asTypedObject(apply(current), scope.type, body);
     checkName(patched, scope);

@@ -11,7 +11,7 @@ export const getHandler: Handler = async (scope) => {
   const text = scope.url.searchParams.get('resourceVersion') ?? '';
   const resourceVersion = parseResourceVersion(text);
   const version: ReadVersion = resourceVersion === 0 ? { match: 'latest' } : { match: 'notOlderThan', resourceVersion };
-  const object = await scope.store.get(scope.info.namespace, scope.info.name, version);
+  const object = await scope.store.get(scope.namespace, scope.info.name, version);
   return respondObject(scope, object);
 };
 
@@ -19,6 +19,6 @@ export const getHandler: Handler = async (scope) => {
 export const listHandler: Handler = async (scope) => {
   outputFormat(scope, 'list');
   const query = parseListQuery(scope);
-  const list = await scope.store.list(scope.info.namespace, query);
+  const list = await scope.store.list(scope.namespace, query);
   return respondList(scope, list);
 };

@@ -13,6 +13,8 @@ export interface RequestScope {
   url: URL;
   info: RequestInfo;
   type: ResourceType;
+  /** The namespace objects live in: the URL's for namespaced types, "" for cluster-scoped ones. */
+  namespace: string;
   store: Store;
   /** The request's time: one clock reading for timestamps and ages within a request. */
   now: Date;

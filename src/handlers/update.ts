@@ -14,7 +14,7 @@ export const updateHandler: Handler = async (scope) => {
   const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
   const object = await decodeObjectBody(scope.request, scope.type);
   checkName(object, scope);
-  const { object: stored, created } = await scope.store.update(scope.info.namespace, scope.info.name, () => structuredClone(object), {
+  const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, () => structuredClone(object), {
     dryRun: options.dryRun,
     now: scope.now,
   });
@@ -23,7 +23,8 @@ export const updateHandler: Handler = async (scope) => {
 
 /** The body's name must be the URL's, and a namespace in the body must be the URL's (checkName). */
 export function checkName(object: KubeObject, scope: RequestScope): void {
-  const { name, namespace } = scope.info;
+  const { name } = scope.info;
+  const { namespace } = scope;
   const objectName = object.metadata.name ?? '';
   if (!objectName) throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
   if (objectName !== name) throw badRequest(`the name of the object (${objectName}) does not match the name on the URL (${name})`);

@@ -40,8 +40,9 @@ export async function routeApiRequest(request: Request, env: Env): Promise<Respo
   const handler = handlers[info.verb];
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   await ensureBootstrapped(env);
-  const store = storeFor(env, type, info.namespace);
-  return handler({ env, request, url, info, type, store, now: new Date() });
+  const namespace = type.namespaced ? info.namespace : '';
+  const store = storeFor(env, type, namespace);
+  return handler({ env, request, url, info, type, namespace, store, now: new Date() });
 }
 
 /** Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET). */

@@ -1,7 +1,8 @@
 /**
  * The namespaces kube-apiserver's bootstrap controller guarantees: default, kube-system,
- * kube-public and kube-node-lease. Each Worker isolate makes sure of them once, before its first
- * API request; creating one that exists is a no-op.
+ * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
+ * Worker isolate makes sure of them before its first API request and again every minute;
+ * creating one that exists is a no-op.
  */
 import { findResource } from '../api/catalog.js';
 import type { Env } from '../env.js';
@@ -10,17 +11,20 @@ import { storeFor } from './registry.js';
 
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
+const recheckMillis = 60_000;
+
 /**
- * A flag, not a shared promise: a promise started by one request must not be awaited by another
- * (workerd ties I/O to its request), so concurrent first requests each run the idempotent creates.
+ * When bootstrap last succeeded, not a shared promise: a promise started by one request must not
+ * be awaited by another (workerd ties I/O to its request), so concurrent requests each run the
+ * idempotent creates.
  */
-let bootstrapped = false;
+let bootstrappedAt = -Infinity;
 
 /** Resolves once the system namespaces exist. */
 export async function ensureBootstrapped(env: Env): Promise<void> {
-  if (bootstrapped) return;
+  if (Date.now() - bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(env);
-  bootstrapped = true;
+  bootstrappedAt = Date.now();
 }
 
 async function createSystemNamespaces(env: Env): Promise<void> {

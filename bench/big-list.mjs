@@ -1,0 +1,75 @@
+// Listing 10,000 ConfigMaps: one page and pages of 500, with time and the peak resident memory
+// of the workerd process while listing.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fmt } from './stats.mjs';
+
+const json = { 'content-type': 'application/json' };
+
+/** workerd processes started by this Node process. */
+function workerdPids() {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.includes('(workerd)') && Number(stat.split(') ')[1].split(' ')[1]) === process.pid;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function residentKilobytes(pids) {
+  return pids.reduce((sum, pid) => {
+    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return sum + (match ? Number(match[1]) : 0);
+  }, 0);
+}
+
+/** Runs `task` while sampling workerd memory; returns { ms, peakMiB, baselineMiB, result }. */
+async function measured(task) {
+  const pids = workerdPids();
+  const baseline = residentKilobytes(pids);
+  let peak = baseline;
+  const sampler = setInterval(() => { peak = Math.max(peak, residentKilobytes(pids)); }, 5);
+  const began = performance.now();
+  const result = await task();
+  const ms = performance.now() - began;
+  clearInterval(sampler);
+  peak = Math.max(peak, residentKilobytes(pids));
+  return { ms, peakMiB: peak / 1024, baselineMiB: baseline / 1024, result };
+}
+
+async function fill(server, namespace, count) {
+  const base = `${server}/api/v1/namespaces/${namespace}/configmaps`;
+  const batch = 32;
+  for (let start = 0; start < count; start += batch) {
+    await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, offset) => fetch(base, {
+      method: 'POST', headers: json,
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${start + offset}`, labels: { app: 'big' } }, data: { value: 'x'.repeat(100) } }),
+    }).then((response) => response.arrayBuffer())));
+  }
+}
+
+async function listPaged(base, limit) {
+  let items = 0;
+  let token = '';
+  do {
+    const response = await fetch(`${base}?limit=${limit}${token ? `&continue=${token}` : ''}`);
+    const body = await response.json();
+    items += body.items.length;
+    token = body.metadata.continue ?? '';
+  } while (token);
+  return items;
+}
+
+export async function runBigList(server, count) {
+  const namespace = `big-${Date.now().toString(36)}`;
+  await fetch(`${server}/api/v1/namespaces`, { method: 'POST', headers: json, body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }) });
+  const filled = performance.now();
+  await fill(server, namespace, count);
+  console.log(`list of ${count} ConfigMaps (filled in ${fmt((performance.now() - filled) / 1000)} s)`);
+  const base = `${server}/api/v1/namespaces/${namespace}/configmaps`;
+  const whole = await measured(async () => (await (await fetch(base)).json()).items.length);
+  console.log(`  one page:       ${fmt(whole.ms)} ms, ${whole.result} items, workerd RSS ${fmt(whole.baselineMiB)} -> peak ${fmt(whole.peakMiB)} MiB`);
+  const paged = await measured(() => listPaged(base, 500));
+  console.log(`  pages of 500:   ${fmt(paged.ms)} ms, ${paged.result} items, workerd RSS ${fmt(paged.baselineMiB)} -> peak ${fmt(paged.peakMiB)} MiB`);
+}

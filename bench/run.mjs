@@ -1,0 +1,44 @@
+// `npm run bench`: starts the server (workerd through Miniflare, no wrangler dev proxy) and
+// measures, in one process:
+//   1. the platform ceiling: HTTP -> Worker -> one Durable Object RPC -> one SQLite insert;
+//   2. a mixed ConfigMap load (create, get, merge-patch, list by label with limit, delete) at
+//      concurrency 1 and 16: ops/s, p50/p99 per op, and the ratio to the ceiling;
+//   3. a list of 10,000 objects, in one page and paged by 500: time and workerd peak memory.
+// Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
+import path from 'node:path';
+import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
+import { fmt } from './stats.mjs';
+import { runCeiling, runMixed } from './mixed-load.mjs';
+import { runBigList } from './big-list.mjs';
+
+const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+
+const probeScript = await bundleWorker(path.join(projectRoot, 'bench', 'probe-worker.ts'));
+const server = await startServer({
+  extraWorkers: [{
+    name: 'probe',
+    modules: true,
+    scriptPath: probeScript,
+    compatibilityDate: '2026-08-01',
+    routes: ['*/__probe*'],
+    durableObjects: { PROBE: { className: 'Probe', useSQLite: true } },
+  }],
+});
+console.log(`server ${server.url}, ${durationMs / 1000}s per load phase\n`);
+
+try {
+  for (const concurrency of [1, 16]) {
+    const ceiling = await runCeiling(server.url, concurrency, durationMs);
+    const mixed = await runMixed(server.url, concurrency, durationMs);
+    console.log(`concurrency ${concurrency}`);
+    console.log(`  ceiling (bare DO SQLite insert round trip): ${fmt(ceiling.opsPerSecond)} ops/s, p50 ${fmt(ceiling.p50, 2)} ms, p99 ${fmt(ceiling.p99, 2)} ms`);
+    console.log(`  mixed ConfigMap load: ${fmt(mixed.opsPerSecond)} ops/s = ${fmt((100 * mixed.opsPerSecond) / ceiling.opsPerSecond)}% of ceiling`);
+    for (const [op, stats] of Object.entries(mixed.byOp)) {
+      console.log(`    ${op.padEnd(12)} n=${String(stats.count).padStart(6)}  p50 ${fmt(stats.p50, 2).padStart(7)} ms  p99 ${fmt(stats.p99, 2).padStart(7)} ms  (p50 ${fmt(stats.p50 / ceiling.p50)}x ceiling)`);
+    }
+    console.log();
+  }
+  await runBigList(server.url, 10_000);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,408 @@
+#!/usr/bin/env node
+/**
+ * Builds data/proto-descriptors.json, the message descriptors that the runtime Protobuf codec
+ * (src/codecs/protobuf/) walks reflectively, from kube's `generated.proto` files.
+ *
+ *   node scripts/build-proto.mjs [outPath] [--check-openapi[=DIR]]
+ *   (env PROTO_DIR overrides the input, default ../shared/proto relative to the project;
+ *    outPath defaults to data/proto-descriptors.json)
+ *
+ * protobufjs is used only to PARSE the .proto files here, at build time: its runtime encoders
+ * generate code with `new Function`, which workerd forbids.
+ *
+ * Output (deterministic: same inputs, same bytes):
+ *   messages: { FQN: [[number, jsonName, type, flags?], ...] }  fields in number order
+ *     type:  a scalar (string int32 int64 bool bytes double ...), a message FQN (no leading
+ *            dot), or "map<K,V>" with V a scalar or a message FQN
+ *     flags: r repeated | i inline (the Go field is embedded with json:",inline": its message's
+ *            fields appear in the parent's JSON) | v Go value field, not a pointer (gogo always
+ *            writes it; a zero scalar on the wire means "unset") | p Go pointer string ("" is
+ *            kept on decode)
+ *   special: { FQN: mapping } messages whose JSON form is not an object (Time, Quantity, ...)
+ *            (a message of the field's own package is named without the package)
+ *   kinds:   { apiVersion: [package, [Kind, ...]] } every top-level kind and List kind; the
+ *            message of a kind is package.Kind
+ *   metaKinds: { Kind: FQN } meta.k8s.io kinds that are served under every apiVersion
+ *
+ * --check-openapi compares JSON names and kinds with the OpenAPI v3 documents (default
+ * ../shared/openapi/v3) and exits 1 on a difference not explained by a known exception.
+ */
+import protobuf from 'protobufjs';
+import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const NOTICE =
+  'Derived by scripts/build-proto.mjs from the generated.proto files of k8s.io/api, ' +
+  'k8s.io/apimachinery, k8s.io/apiextensions-apiserver and k8s.io/kube-aggregator ' +
+  '(Apache License 2.0, The Kubernetes Authors).';
+
+const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
+const SKIP_PACKAGES = ['k8s.io.apimachinery.pkg.apis.testapigroup.'];
+
+/** Messages whose kube JSON is not a plain object; the runtime implements each mapping. */
+const SPECIAL = {
+  [`${META}.Time`]: 'time',
+  [`${META}.MicroTime`]: 'microtime',
+  [`${META}.Duration`]: 'duration',
+  [`${META}.FieldsV1`]: 'json',
+  [`${META}.Verbs`]: 'items',
+  'k8s.io.api.authentication.v1.ExtraValue': 'items',
+  'k8s.io.api.authorization.v1.ExtraValue': 'items',
+  'k8s.io.api.certificates.v1.ExtraValue': 'items',
+  'k8s.io.apimachinery.pkg.api.resource.Quantity': 'quantity',
+  'k8s.io.apimachinery.pkg.util.intstr.IntOrString': 'intorstring',
+  'k8s.io.apimachinery.pkg.runtime.RawExtension': 'raw',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSON': 'json',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrArray': 'schemaOrArray',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool': 'schemaOrBool',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray': 'schemaOrStringArray',
+};
+
+/** Proto field names that differ from the Go json tag (found by --check-openapi). */
+const RENAMES = {
+  'k8s.io.api.admissionregistration.v1.MutatingWebhookConfiguration': { Webhooks: 'webhooks' },
+  'k8s.io.api.admissionregistration.v1.ValidatingWebhookConfiguration': { Webhooks: 'webhooks' },
+  'k8s.io.api.authentication.v1.BoundObjectReference': { uID: 'uid' },
+  'k8s.io.api.networking.v1.IngressClassParametersReference': { aPIGroup: 'apiGroup' },
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps': {
+    ref: '$ref',
+    schema: '$schema',
+    xKubernetesPreserveUnknownFields: 'x-kubernetes-preserve-unknown-fields',
+    xKubernetesEmbeddedResource: 'x-kubernetes-embedded-resource',
+    xKubernetesIntOrString: 'x-kubernetes-int-or-string',
+    xKubernetesListMapKeys: 'x-kubernetes-list-map-keys',
+    xKubernetesListType: 'x-kubernetes-list-type',
+    xKubernetesMapType: 'x-kubernetes-map-type',
+    xKubernetesValidations: 'x-kubernetes-validations',
+  },
+};
+
+/** Go fields embedded with `json:",inline"` that still have a protobuf field of their own. */
+const INLINE = {
+  'k8s.io.api.admissionregistration.v1.RuleWithOperations': ['rule'],
+  'k8s.io.api.core.v1.ConfigMapEnvSource': ['localObjectReference'],
+  'k8s.io.api.core.v1.ConfigMapKeySelector': ['localObjectReference'],
+  'k8s.io.api.core.v1.ConfigMapProjection': ['localObjectReference'],
+  'k8s.io.api.core.v1.ConfigMapVolumeSource': ['localObjectReference'],
+  'k8s.io.api.core.v1.SecretEnvSource': ['localObjectReference'],
+  'k8s.io.api.core.v1.SecretKeySelector': ['localObjectReference'],
+  'k8s.io.api.core.v1.SecretProjection': ['localObjectReference'],
+  'k8s.io.api.core.v1.EphemeralContainer': ['ephemeralContainerCommon'],
+  'k8s.io.api.core.v1.PersistentVolumeSpec': ['persistentVolumeSource'],
+  'k8s.io.api.core.v1.Probe': ['handler'],
+  'k8s.io.api.core.v1.Volume': ['volumeSource'],
+  'k8s.io.api.networking.v1.IngressRule': ['ingressRuleValue'],
+};
+
+// Go value (non-pointer) fields, by message, beyond the rules in flagsOf(). gogo writes them even
+// when zero; kube's JSON omits their zero values (omitempty) or prints a zero that means the
+// same as absent. The list covers meta.k8s.io fully (byte-exact metadata and Status) and the
+// counters and switches of the common kinds; a field not listed keeps a zero it receives.
+const VALUE_FIELDS = {
+  [`${META}.ObjectMeta`]: 'name generateName namespace selfLink uid resourceVersion generation creationTimestamp',
+  [`${META}.ListMeta`]: 'selfLink resourceVersion continue',
+  [`${META}.OwnerReference`]: 'apiVersion kind name uid',
+  [`${META}.ManagedFieldsEntry`]: 'manager operation apiVersion fieldsType subresource',
+  [`${META}.Status`]: 'metadata status message reason code',
+  [`${META}.StatusDetails`]: 'name group kind uid retryAfterSeconds',
+  [`${META}.StatusCause`]: 'reason message field',
+  [`${META}.TypeMeta`]: 'apiVersion kind',
+  [`${META}.WatchEvent`]: 'type object',
+  [`${META}.LabelSelectorRequirement`]: 'key operator',
+  [`${META}.Condition`]: 'type status observedGeneration lastTransitionTime reason message',
+  [`${META}.CreateOptions`]: 'fieldManager fieldValidation',
+  [`${META}.UpdateOptions`]: 'fieldManager fieldValidation',
+  [`${META}.PatchOptions`]: 'fieldManager fieldValidation',
+  [`${META}.GetOptions`]: 'resourceVersion',
+  [`${META}.ListOptions`]:
+    'labelSelector fieldSelector watch allowWatchBookmarks resourceVersion resourceVersionMatch limit continue',
+  [`${META}.APIGroup`]: 'name preferredVersion',
+  [`${META}.APIResource`]: 'name singularName namespaced group version kind storageVersionHash',
+  [`${META}.APIResourceList`]: 'groupVersion',
+  [`${META}.GroupVersionForDiscovery`]: 'groupVersion version',
+  [`${META}.ServerAddressByClientCIDR`]: 'clientCIDR serverAddress',
+  [`${META}.TableOptions`]: 'includeObject',
+  'k8s.io.apimachinery.pkg.runtime.TypeMeta': 'apiVersion kind',
+  'k8s.io.apimachinery.pkg.runtime.Unknown': 'typeMeta contentEncoding contentType',
+  'k8s.io.api.core.v1.ContainerPort': 'containerPort hostPort',
+  'k8s.io.api.core.v1.Container': 'resources stdin stdinOnce tty',
+  'k8s.io.api.core.v1.PodTemplate': 'template',
+  'k8s.io.api.core.v1.PodTemplateSpec': 'spec',
+  'k8s.io.api.core.v1.Binding': 'target',
+  'k8s.io.api.core.v1.Event': 'involvedObject source firstTimestamp lastTimestamp eventTime count',
+  'k8s.io.api.rbac.v1.RoleBinding': 'roleRef',
+  'k8s.io.api.rbac.v1.ClusterRoleBinding': 'roleRef',
+  'k8s.io.api.core.v1.EphemeralContainerCommon': 'stdin stdinOnce tty',
+  'k8s.io.api.core.v1.VolumeMount': 'readOnly',
+  'k8s.io.api.core.v1.PersistentVolumeClaimVolumeSource': 'readOnly',
+  'k8s.io.api.core.v1.PodSpec': 'hostNetwork hostPID hostIPC',
+  'k8s.io.api.core.v1.Probe': 'initialDelaySeconds timeoutSeconds periodSeconds successThreshold failureThreshold',
+  'k8s.io.api.core.v1.ServicePort': 'port nodePort',
+  'k8s.io.api.core.v1.ServiceSpec': 'publishNotReadyAddresses healthCheckNodePort',
+  'k8s.io.api.core.v1.ContainerStatus': 'ready restartCount',
+  'k8s.io.api.core.v1.NodeSpec': 'unschedulable',
+  'k8s.io.api.apps.v1.DeploymentSpec': 'template strategy minReadySeconds paused',
+  'k8s.io.api.apps.v1.DeploymentStatus':
+    'observedGeneration replicas updatedReplicas readyReplicas availableReplicas unavailableReplicas',
+  'k8s.io.api.apps.v1.ReplicaSetSpec': 'template minReadySeconds',
+  'k8s.io.api.apps.v1.ReplicaSetStatus': 'replicas fullyLabeledReplicas readyReplicas availableReplicas observedGeneration',
+  'k8s.io.api.apps.v1.StatefulSetSpec': 'template updateStrategy minReadySeconds',
+  'k8s.io.api.apps.v1.StatefulSetStatus':
+    'observedGeneration replicas readyReplicas currentReplicas updatedReplicas availableReplicas',
+  'k8s.io.api.apps.v1.DaemonSetSpec': 'template updateStrategy minReadySeconds',
+  'k8s.io.api.apps.v1.DaemonSetStatus':
+    'currentNumberScheduled numberMisscheduled desiredNumberScheduled numberReady observedGeneration ' +
+    'updatedNumberScheduled numberAvailable numberUnavailable',
+  'k8s.io.api.apps.v1.ControllerRevision': 'revision',
+  'k8s.io.api.batch.v1.JobSpec': 'template',
+  'k8s.io.api.batch.v1.JobTemplateSpec': 'spec',
+  'k8s.io.api.batch.v1.CronJobSpec': 'jobTemplate',
+  'k8s.io.api.batch.v1.JobStatus': 'active succeeded failed',
+  'k8s.io.api.autoscaling.v1.ScaleSpec': 'replicas',
+  'k8s.io.api.autoscaling.v1.ScaleStatus': 'replicas',
+  'k8s.io.api.autoscaling.v1.HorizontalPodAutoscalerSpec': 'maxReplicas',
+  'k8s.io.api.autoscaling.v1.HorizontalPodAutoscalerStatus': 'currentReplicas desiredReplicas',
+  'k8s.io.api.policy.v1.PodDisruptionBudgetStatus':
+    'observedGeneration disruptionsAllowed currentHealthy desiredHealthy expectedPods',
+  'k8s.io.api.networking.v1.ServiceBackendPort': 'number',
+  'k8s.io.api.events.v1.Event': 'deprecatedCount',
+  'k8s.io.api.authentication.v1.TokenReviewStatus': 'authenticated',
+  'k8s.io.api.authorization.v1.SubjectAccessReviewStatus': 'allowed denied',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps':
+    'exclusiveMaximum exclusiveMinimum uniqueItems nullable xKubernetesEmbeddedResource xKubernetesIntOrString',
+};
+
+/** Go *string fields where "" differs from unset, so a received "" is kept. */
+const POINTER_STRINGS = {
+  [`${META}.Preconditions`]: 'uid resourceVersion',
+  [`${META}.DeleteOptions`]: 'propagationPolicy',
+  'k8s.io.api.core.v1.PersistentVolumeClaimSpec': 'storageClassName',
+};
+
+// ---- parsing ------------------------------------------------------------------------------
+
+function protoFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d).sort()) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (e.endsWith('.proto')) out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function parseAll(dir) {
+  const root = new protobuf.Root();
+  for (const file of protoFiles(dir)) {
+    protobuf.parse(readFileSync(join(dir, file), 'utf8'), root, { keepCase: true });
+  }
+  root.resolveAll();
+  const messages = [];
+  const walk = (ns) => {
+    for (const n of ns.nestedArray) {
+      if (n instanceof protobuf.Type) messages.push(n);
+      if (n.nestedArray) walk(n);
+    }
+  };
+  walk(root);
+  return messages
+    .map((m) => ({ fqn: m.fullName.replace(/^\./, ''), type: m }))
+    .filter(({ fqn }) => !SKIP_PACKAGES.some((p) => fqn.startsWith(p)))
+    .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
+}
+
+const typeName = (field) =>
+  field.resolvedType ? field.resolvedType.fullName.replace(/^\./, '') : field.type;
+
+const words = (table, fqn) => new Set((table[fqn] ?? '').split(' ').filter(Boolean));
+
+// ---- descriptors --------------------------------------------------------------------------
+
+/** Flags of one field, by the rules documented at the top plus the tables above. */
+function flagsOf(fqn, field, kindNames) {
+  let flags = field.repeated && !field.map ? 'r' : '';
+  if ((INLINE[fqn] ?? []).includes(field.name)) flags += 'iv';
+  const type = typeName(field);
+  const metaTyped = type === `${META}.ObjectMeta` || type === `${META}.ListMeta`;
+  const kindPart = kindNames.has(fqn) && (field.name === 'spec' || field.name === 'status') && field.resolvedType;
+  if (!flags.includes('v') && !field.repeated && !field.map &&
+      (metaTyped || kindPart || words(VALUE_FIELDS, fqn).has(field.name))) flags += 'v';
+  if (words(POINTER_STRINGS, fqn).has(field.name)) flags += 'p';
+  return flags;
+}
+
+/** A message type in the field's own package is written by its short name. */
+function shortType(fqn, type) {
+  const pkg = fqn.slice(0, fqn.lastIndexOf('.') + 1);
+  return type.startsWith(pkg) && !type.slice(pkg.length).includes('.') ? type.slice(pkg.length) : type;
+}
+
+function fieldTuple(fqn, field, kindNames) {
+  const json = RENAMES[fqn]?.[field.name] ?? field.name;
+  const value = shortType(fqn, typeName(field));
+  const type = field.map ? `map<${field.keyType},${value}>` : value;
+  const flags = flagsOf(fqn, field, kindNames);
+  return flags ? [field.id, json, type, flags] : [field.id, json, type];
+}
+
+function assertTablesMatch(byFqn) {
+  for (const table of [RENAMES, INLINE, VALUE_FIELDS, POINTER_STRINGS]) {
+    for (const [fqn, names] of Object.entries(table)) {
+      const type = byFqn.get(fqn);
+      if (!type) throw new Error(`build-proto: table names unknown message ${fqn}`);
+      const list = typeof names === 'string' ? names.split(' ') : Array.isArray(names) ? names : Object.keys(names);
+      for (const n of list) if (!type.fields[n]) throw new Error(`build-proto: ${fqn} has no field ${n}`);
+    }
+  }
+}
+
+// ---- kinds --------------------------------------------------------------------------------
+
+const GROUP_EXCEPTIONS = { core: '', apps: 'apps', autoscaling: 'autoscaling', batch: 'batch', policy: 'policy',
+  rbac: 'rbac.authorization.k8s.io' };
+/** Kinds without metadata, and metadata-bearing messages that are parts, not kinds. */
+const EXTRA_KINDS = ['k8s.io.api.admission.v1.AdmissionReview', 'k8s.io.api.core.v1.List',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.ConversionReview',
+  ...['PodLogOptions', 'PodExecOptions', 'PodAttachOptions', 'PodPortForwardOptions', 'PodProxyOptions',
+    'NodeProxyOptions', 'ServiceProxyOptions'].map((k) => `k8s.io.api.core.v1.${k}`)];
+const NOT_KINDS = ['k8s.io.api.core.v1.PodTemplateSpec', 'k8s.io.api.core.v1.PersistentVolumeClaimTemplate',
+  'k8s.io.api.batch.v1.JobTemplateSpec'];
+const META_KINDS = ['Status', 'DeleteOptions', 'WatchEvent', 'ListOptions', 'GetOptions', 'CreateOptions',
+  'PatchOptions', 'UpdateOptions', 'PartialObjectMetadata', 'PartialObjectMetadataList', 'APIGroup',
+  'APIGroupList', 'APIResourceList', 'APIVersions', 'List'];
+
+/** The apiVersion of an API package, or undefined for machinery packages. */
+function apiVersionOf(pkg) {
+  let m = /^k8s\.io\.api\.([a-z0-9]+)\.(v[0-9a-z]+)$/.exec(pkg);
+  if (m) {
+    const group = m[1] in GROUP_EXCEPTIONS ? GROUP_EXCEPTIONS[m[1]] : `${m[1]}.k8s.io`;
+    return group ? `${group}/${m[2]}` : m[2];
+  }
+  m = /^k8s\.io\.(?:apiextensions_apiserver|kube_aggregator)\.pkg\.apis\.([a-z]+)\.(v[0-9a-z]+)$/.exec(pkg);
+  return m ? `${m[1]}.k8s.io/${m[2]}` : undefined;
+}
+
+function isKind(fqn, type) {
+  if (EXTRA_KINDS.includes(fqn)) return true;
+  if (NOT_KINDS.includes(fqn)) return false;
+  const meta = type.fields.metadata;
+  const metaType = meta && typeName(meta);
+  if (metaType === `${META}.ObjectMeta`) return true;
+  return metaType === `${META}.ListMeta` && Boolean(type.fields.items?.repeated);
+}
+
+function kindIndex(messages) {
+  const kinds = {};
+  const metaKinds = {};
+  for (const { fqn, type } of messages) {
+    const pkg = fqn.slice(0, fqn.lastIndexOf('.'));
+    const kind = fqn.slice(pkg.length + 1);
+    if (pkg === META && META_KINDS.includes(kind)) metaKinds[kind] = fqn;
+    const apiVersion = apiVersionOf(pkg);
+    if (apiVersion && isKind(fqn, type)) (kinds[apiVersion] ??= [pkg, []])[1].push(kind);
+  }
+  const sorted = Object.fromEntries(Object.keys(kinds).sort().map((k) => [k, kinds[k]]));
+  return { kinds: sorted, metaKinds };
+}
+
+// ---- --check-openapi ----------------------------------------------------------------------
+
+const openApiName = (fqn) =>
+  fqn.replace(/^k8s\.io\./, 'io.k8s.').replace('apiextensions_apiserver', 'apiextensions-apiserver')
+    .replace('kube_aggregator', 'kube-aggregator');
+
+function loadSchemas(dir) {
+  const schemas = {};
+  for (const f of readdirSync(dir).sort()) {
+    if (f.endsWith('.json')) Object.assign(schemas, JSON.parse(readFileSync(join(dir, f), 'utf8')).components?.schemas);
+  }
+  return schemas;
+}
+
+/** The JSON property names of a message, inline fields expanded. */
+function jsonNames(doc, fqn) {
+  const pkg = fqn.slice(0, fqn.lastIndexOf('.') + 1);
+  return doc.messages[fqn].flatMap(([, name, type, flags = '']) =>
+    flags.includes('i') ? jsonNames(doc, type.includes('.') ? type : pkg + type) : [name]);
+}
+
+function checkAgainstOpenApi(doc, dir) {
+  const schemas = loadSchemas(dir);
+  const problems = [];
+  for (const fqn of Object.keys(doc.messages)) {
+    const schema = schemas[openApiName(fqn)];
+    if (!schema || doc.special[fqn]) continue;
+    const want = new Set(Object.keys(schema.properties ?? {}));
+    const have = new Set(jsonNames(doc, fqn));
+    // TypeMeta (kind, apiVersion) of a kind travels in the envelope, not in the message.
+    const missing = [...want].filter((n) => !have.has(n) && n !== 'kind' && n !== 'apiVersion');
+    const extra = [...have].filter((n) => !want.has(n));
+    if (missing.length || extra.length) problems.push(`${fqn}: openapi-only [${missing}] proto-only [${extra}]`);
+  }
+  for (const [name, schema] of Object.entries(schemas)) {
+    for (const gvk of schema['x-kubernetes-group-version-kind'] ?? []) {
+      const apiVersion = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
+      if (!doc.kinds[apiVersion] || name.includes('.apimachinery.')) continue;
+      if (!doc.kinds[apiVersion][1].includes(gvk.kind)) problems.push(`kind ${apiVersion} ${gvk.kind} (${name}) not indexed`);
+    }
+  }
+  for (const p of problems) console.log(`check-openapi: ${p}`);
+  console.log(`check-openapi: ${problems.length} difference(s)`);
+  return problems.length === 0;
+}
+
+// ---- main ---------------------------------------------------------------------------------
+
+function build(protoDir) {
+  const messages = parseAll(protoDir);
+  const byFqn = new Map(messages.map(({ fqn, type }) => [fqn, type]));
+  assertTablesMatch(byFqn);
+  const { kinds, metaKinds } = kindIndex(messages);
+  const kindNames = new Set(Object.values(kinds).flatMap(([pkg, names]) => names.map((k) => `${pkg}.${k}`)));
+  const out = {};
+  for (const { fqn, type } of messages) {
+    out[fqn] = [...type.fieldsArray].sort((a, b) => a.id - b.id).map((f) => fieldTuple(fqn, f, kindNames));
+  }
+  return { notice: NOTICE, special: SPECIAL, kinds, metaKinds, messages: out };
+}
+
+/** One line per message keeps the file small yet reviewable in diffs. */
+function render(doc) {
+  const lines = ['{'];
+  lines.push(`  "notice": ${JSON.stringify(doc.notice)},`);
+  lines.push(`  "special": ${JSON.stringify(doc.special)},`);
+  lines.push(`  "metaKinds": ${JSON.stringify(doc.metaKinds)},`);
+  lines.push('  "kinds": {');
+  lines.push(Object.entries(doc.kinds).map(([v, k]) => `    ${JSON.stringify(v)}: ${JSON.stringify(k)}`).join(',\n'));
+  lines.push('  },');
+  lines.push('  "messages": {');
+  lines.push(Object.entries(doc.messages).map(([m, f]) => `    ${JSON.stringify(m)}: ${JSON.stringify(f)}`).join(',\n'));
+  lines.push('  }');
+  lines.push('}');
+  return lines.join('\n') + '\n';
+}
+
+function main(argv) {
+  const protoDir = process.env.PROTO_DIR ?? join(PROJECT, '../shared/proto');
+  let out = join(PROJECT, 'data/proto-descriptors.json');
+  let openapi;
+  for (const arg of argv) {
+    if (arg === '--check-openapi') openapi = join(PROJECT, '../shared/openapi/v3');
+    else if (arg.startsWith('--check-openapi=')) openapi = resolve(arg.slice('--check-openapi='.length));
+    else out = resolve(arg);
+  }
+  const doc = build(protoDir);
+  const text = render(doc);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, text);
+  const count = Object.keys(doc.messages).length;
+  console.log(`build-proto: ${count} messages, ${Buffer.byteLength(text)} bytes -> ${relative(PROJECT, out)}`);
+  if (openapi && !checkAgainstOpenApi(doc, openapi)) process.exit(1);
+}
+
+main(process.argv.slice(2));

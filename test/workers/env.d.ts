@@ -1,0 +1,7 @@
+// The Worker's bindings, as `env` from cloudflare:workers sees them in tests (src/env.ts).
+declare namespace Cloudflare {
+  interface Env {
+    RESOURCE_STORE: DurableObjectNamespace<import('../../src/durable/resource-store.js').ResourceStore>;
+    HISTORY_WINDOW_SECONDS?: string;
+  }
+}
