@@ -3,9 +3,10 @@
  * Builds data/proto-descriptors.json, the message descriptors that the runtime Protobuf codec
  * (src/codecs/protobuf/) walks reflectively, from kube's `generated.proto` files.
  *
- *   node scripts/build-proto.mjs [outPath] [--check-openapi[=DIR]]
- *   (env PROTO_DIR overrides the input, default ../shared/proto relative to the project;
- *    outPath defaults to data/proto-descriptors.json)
+ *   node scripts/build-proto.mjs [outPath] [--check-openapi]
+ *   (inputs: env PROTO_DIR, default ../shared/proto, and env OPENAPI_DIR, default
+ *    ../shared/openapi/v3, both relative to the project; outPath defaults to
+ *    data/proto-descriptors.json)
  *
  * protobufjs is used only to PARSE the .proto files here, at build time: its runtime encoders
  * generate code with `new Function`, which workerd forbids.
@@ -13,19 +14,20 @@
  * Output (deterministic: same inputs, same bytes):
  *   messages: { FQN: [[number, jsonName, type, flags?], ...] }  fields in number order
  *     type:  a scalar (string int32 int64 bool bytes double ...), a message FQN (no leading
- *            dot), or "map<K,V>" with V a scalar or a message FQN
+ *            dot; a message of the field's own package is named without the package), or
+ *            "map<K,V>" with V a scalar or a message
  *     flags: r repeated | i inline (the Go field is embedded with json:",inline": its message's
  *            fields appear in the parent's JSON) | v Go value field, not a pointer (gogo always
  *            writes it; a zero scalar on the wire means "unset") | p Go pointer string ("" is
- *            kept on decode)
+ *            kept on decode) | k scalar without omitempty (OpenAPI lists it as required): kube's
+ *            JSON prints its zero value, so decode keeps it
  *   special: { FQN: mapping } messages whose JSON form is not an object (Time, Quantity, ...)
- *            (a message of the field's own package is named without the package)
  *   kinds:   { apiVersion: [package, [Kind, ...]] } every top-level kind and List kind; the
  *            message of a kind is package.Kind
  *   metaKinds: { Kind: FQN } meta.k8s.io kinds that are served under every apiVersion
  *
- * --check-openapi compares JSON names and kinds with the OpenAPI v3 documents (default
- * ../shared/openapi/v3) and exits 1 on a difference not explained by a known exception.
+ * The OpenAPI documents supply only the `k` flags. --check-openapi also compares JSON names and
+ * kinds with them and exits 1 on a difference not explained by a known exception.
  */
 import protobuf from 'protobufjs';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -35,8 +37,8 @@ import { fileURLToPath } from 'node:url';
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NOTICE =
   'Derived by scripts/build-proto.mjs from the generated.proto files of k8s.io/api, ' +
-  'k8s.io/apimachinery, k8s.io/apiextensions-apiserver and k8s.io/kube-aggregator ' +
-  '(Apache License 2.0, The Kubernetes Authors).';
+  'k8s.io/apimachinery, k8s.io/apiextensions-apiserver and k8s.io/kube-aggregator, and the ' +
+  'OpenAPI v3 documents of kube-apiserver (Apache License 2.0, The Kubernetes Authors).';
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
 const SKIP_PACKAGES = ['k8s.io.apimachinery.pkg.apis.testapigroup.'];
@@ -98,87 +100,154 @@ const INLINE = {
 
 // Go value (non-pointer) fields, by message, beyond the rules in flagsOf(). gogo writes them even
 // when zero; kube's JSON omits their zero values (omitempty) or prints a zero that means the
-// same as absent. The list covers meta.k8s.io fully (byte-exact metadata and Status) and the
-// counters and switches of the common kinds; a field not listed keeps a zero it receives.
+// same as absent. Provenance: meta.k8s.io from its types.go; the API kinds are the fields that
+// kubectl v1.32 wrote with a zero value in its Protobuf request bodies (create namespace,
+// configmap, secret, deployment, service, quota, pdb, cronjob, token, ingress, role(binding),
+// priorityclass, autoscale, auth can-i, and create job --from a CronJob whose pod template sets
+// every part of a PodSpec). A field not listed keeps a zero it receives.
 const VALUE_FIELDS = {
-  [`${META}.ObjectMeta`]: 'name generateName namespace selfLink uid resourceVersion generation creationTimestamp',
-  [`${META}.ListMeta`]: 'selfLink resourceVersion continue',
-  [`${META}.OwnerReference`]: 'apiVersion kind name uid',
-  [`${META}.ManagedFieldsEntry`]: 'manager operation apiVersion fieldsType subresource',
-  [`${META}.Status`]: 'metadata status message reason code',
-  [`${META}.StatusDetails`]: 'name group kind uid retryAfterSeconds',
-  [`${META}.StatusCause`]: 'reason message field',
-  [`${META}.TypeMeta`]: 'apiVersion kind',
-  [`${META}.WatchEvent`]: 'type object',
-  [`${META}.LabelSelectorRequirement`]: 'key operator',
-  [`${META}.Condition`]: 'type status observedGeneration lastTransitionTime reason message',
-  [`${META}.CreateOptions`]: 'fieldManager fieldValidation',
-  [`${META}.UpdateOptions`]: 'fieldManager fieldValidation',
-  [`${META}.PatchOptions`]: 'fieldManager fieldValidation',
-  [`${META}.GetOptions`]: 'resourceVersion',
-  [`${META}.ListOptions`]:
-    'labelSelector fieldSelector watch allowWatchBookmarks resourceVersion resourceVersionMatch limit continue',
-  [`${META}.APIGroup`]: 'name preferredVersion',
-  [`${META}.APIResource`]: 'name singularName namespaced group version kind storageVersionHash',
-  [`${META}.APIResourceList`]: 'groupVersion',
-  [`${META}.GroupVersionForDiscovery`]: 'groupVersion version',
-  [`${META}.ServerAddressByClientCIDR`]: 'clientCIDR serverAddress',
-  [`${META}.TableOptions`]: 'includeObject',
-  'k8s.io.apimachinery.pkg.runtime.TypeMeta': 'apiVersion kind',
-  'k8s.io.apimachinery.pkg.runtime.Unknown': 'typeMeta contentEncoding contentType',
-  'k8s.io.api.core.v1.ContainerPort': 'containerPort hostPort',
-  'k8s.io.api.core.v1.Container': 'resources stdin stdinOnce tty',
-  'k8s.io.api.core.v1.PodTemplate': 'template',
-  'k8s.io.api.core.v1.PodTemplateSpec': 'spec',
-  'k8s.io.api.core.v1.Binding': 'target',
-  'k8s.io.api.core.v1.Event': 'involvedObject source firstTimestamp lastTimestamp eventTime count',
-  'k8s.io.api.rbac.v1.RoleBinding': 'roleRef',
-  'k8s.io.api.rbac.v1.ClusterRoleBinding': 'roleRef',
-  'k8s.io.api.core.v1.EphemeralContainerCommon': 'stdin stdinOnce tty',
-  'k8s.io.api.core.v1.VolumeMount': 'readOnly',
-  'k8s.io.api.core.v1.PersistentVolumeClaimVolumeSource': 'readOnly',
-  'k8s.io.api.core.v1.PodSpec': 'hostNetwork hostPID hostIPC',
-  'k8s.io.api.core.v1.Probe': 'initialDelaySeconds timeoutSeconds periodSeconds successThreshold failureThreshold',
-  'k8s.io.api.core.v1.ServicePort': 'port nodePort',
-  'k8s.io.api.core.v1.ServiceSpec': 'publishNotReadyAddresses healthCheckNodePort',
-  'k8s.io.api.core.v1.ContainerStatus': 'ready restartCount',
-  'k8s.io.api.core.v1.NodeSpec': 'unschedulable',
-  'k8s.io.api.apps.v1.DeploymentSpec': 'template strategy minReadySeconds paused',
-  'k8s.io.api.apps.v1.DeploymentStatus':
-    'observedGeneration replicas updatedReplicas readyReplicas availableReplicas unavailableReplicas',
-  'k8s.io.api.apps.v1.ReplicaSetSpec': 'template minReadySeconds',
-  'k8s.io.api.apps.v1.ReplicaSetStatus': 'replicas fullyLabeledReplicas readyReplicas availableReplicas observedGeneration',
-  'k8s.io.api.apps.v1.StatefulSetSpec': 'template updateStrategy minReadySeconds',
-  'k8s.io.api.apps.v1.StatefulSetStatus':
-    'observedGeneration replicas readyReplicas currentReplicas updatedReplicas availableReplicas',
-  'k8s.io.api.apps.v1.DaemonSetSpec': 'template updateStrategy minReadySeconds',
-  'k8s.io.api.apps.v1.DaemonSetStatus':
-    'currentNumberScheduled numberMisscheduled desiredNumberScheduled numberReady observedGeneration ' +
-    'updatedNumberScheduled numberAvailable numberUnavailable',
   'k8s.io.api.apps.v1.ControllerRevision': 'revision',
-  'k8s.io.api.batch.v1.JobSpec': 'template',
-  'k8s.io.api.batch.v1.JobTemplateSpec': 'spec',
-  'k8s.io.api.batch.v1.CronJobSpec': 'jobTemplate',
-  'k8s.io.api.batch.v1.JobStatus': 'active succeeded failed',
-  'k8s.io.api.autoscaling.v1.ScaleSpec': 'replicas',
-  'k8s.io.api.autoscaling.v1.ScaleStatus': 'replicas',
+  'k8s.io.api.apps.v1.DaemonSetSpec': 'template updateStrategy minReadySeconds',
+  'k8s.io.api.apps.v1.DaemonSetStatus': 'currentNumberScheduled numberMisscheduled desiredNumberScheduled ' +
+    'numberReady observedGeneration updatedNumberScheduled numberAvailable numberUnavailable',
+  'k8s.io.api.apps.v1.DeploymentSpec': 'template strategy minReadySeconds paused',
+  'k8s.io.api.apps.v1.DeploymentStatus': 'observedGeneration replicas updatedReplicas availableReplicas ' +
+    'unavailableReplicas readyReplicas',
+  'k8s.io.api.apps.v1.DeploymentStrategy': 'type',
+  'k8s.io.api.apps.v1.ReplicaSetSpec': 'template minReadySeconds',
+  'k8s.io.api.apps.v1.ReplicaSetStatus': 'replicas fullyLabeledReplicas observedGeneration readyReplicas ' +
+    'availableReplicas',
+  'k8s.io.api.apps.v1.StatefulSetSpec': 'template updateStrategy minReadySeconds',
+  'k8s.io.api.apps.v1.StatefulSetStatus': 'observedGeneration replicas readyReplicas currentReplicas ' +
+    'updatedReplicas availableReplicas',
+  'k8s.io.api.authentication.v1.TokenRequestStatus': 'token expirationTimestamp',
+  'k8s.io.api.authentication.v1.TokenReviewStatus': 'authenticated',
+  'k8s.io.api.authorization.v1.ResourceAttributes': 'group version subresource name',
+  'k8s.io.api.authorization.v1.SubjectAccessReviewStatus': 'allowed reason evaluationError denied',
+  'k8s.io.api.authorization.v1.SubjectRulesReviewStatus': 'incomplete evaluationError',
   'k8s.io.api.autoscaling.v1.HorizontalPodAutoscalerSpec': 'maxReplicas',
   'k8s.io.api.autoscaling.v1.HorizontalPodAutoscalerStatus': 'currentReplicas desiredReplicas',
-  'k8s.io.api.policy.v1.PodDisruptionBudgetStatus':
-    'observedGeneration disruptionsAllowed currentHealthy desiredHealthy expectedPods',
-  'k8s.io.api.networking.v1.ServiceBackendPort': 'number',
+  'k8s.io.api.autoscaling.v1.ScaleSpec': 'replicas',
+  'k8s.io.api.autoscaling.v1.ScaleStatus': 'replicas',
+  'k8s.io.api.batch.v1.CronJob': 'status',
+  'k8s.io.api.batch.v1.CronJobSpec': 'concurrencyPolicy jobTemplate',
+  'k8s.io.api.batch.v1.JobSpec': 'template',
+  'k8s.io.api.batch.v1.JobStatus': 'active succeeded failed completedIndexes',
+  'k8s.io.api.batch.v1.JobTemplateSpec': 'spec',
+  'k8s.io.api.core.v1.AWSElasticBlockStoreVolumeSource': 'fsType partition readOnly',
+  'k8s.io.api.core.v1.AzureFileVolumeSource': 'readOnly',
+  'k8s.io.api.core.v1.Binding': 'target',
+  'k8s.io.api.core.v1.CephFSVolumeSource': 'path user secretFile readOnly',
+  'k8s.io.api.core.v1.Container': 'workingDir resources terminationMessagePath imagePullPolicy stdin ' +
+    'stdinOnce tty terminationMessagePolicy',
+  'k8s.io.api.core.v1.ContainerPort': 'name hostPort containerPort protocol hostIP',
+  'k8s.io.api.core.v1.ContainerStatus': 'ready restartCount',
+  'k8s.io.api.core.v1.EnvFromSource': 'prefix',
+  'k8s.io.api.core.v1.EnvVar': 'value',
+  'k8s.io.api.core.v1.EphemeralContainerCommon': 'stdin stdinOnce tty',
+  'k8s.io.api.core.v1.Event': 'involvedObject source firstTimestamp lastTimestamp count eventTime',
+  'k8s.io.api.core.v1.FCVolumeSource': 'fsType readOnly',
+  'k8s.io.api.core.v1.FlexVolumeSource': 'fsType readOnly',
+  'k8s.io.api.core.v1.GCEPersistentDiskVolumeSource': 'fsType partition readOnly',
+  'k8s.io.api.core.v1.GitRepoVolumeSource': 'revision directory',
+  'k8s.io.api.core.v1.HTTPGetAction': 'path host scheme',
+  'k8s.io.api.core.v1.ISCSIVolumeSource': 'iscsiInterface fsType readOnly chapAuthDiscovery ' +
+    'chapAuthSession',
+  'k8s.io.api.core.v1.NFSVolumeSource': 'readOnly',
+  'k8s.io.api.core.v1.Namespace': 'spec',
+  'k8s.io.api.core.v1.NamespaceStatus': 'phase',
+  'k8s.io.api.core.v1.NodeSpec': 'unschedulable',
+  'k8s.io.api.core.v1.ObjectFieldSelector': 'apiVersion',
+  'k8s.io.api.core.v1.PersistentVolumeClaimSpec': 'volumeName',
+  'k8s.io.api.core.v1.PersistentVolumeClaimVolumeSource': 'readOnly',
+  'k8s.io.api.core.v1.PodSpec': 'restartPolicy dnsPolicy serviceAccountName serviceAccount nodeName ' +
+    'hostNetwork hostPID hostIPC hostname subdomain schedulerName priorityClassName',
+  'k8s.io.api.core.v1.PodTemplate': 'template',
+  'k8s.io.api.core.v1.PodTemplateSpec': 'spec',
+  'k8s.io.api.core.v1.Probe': 'initialDelaySeconds timeoutSeconds periodSeconds successThreshold ' +
+    'failureThreshold',
+  'k8s.io.api.core.v1.RBDVolumeSource': 'fsType pool user keyring readOnly',
+  'k8s.io.api.core.v1.ResourceFieldSelector': 'containerName',
+  'k8s.io.api.core.v1.ResourceQuota': 'status',
+  'k8s.io.api.core.v1.SELinuxOptions': 'user role type level',
+  'k8s.io.api.core.v1.Secret': 'type',
+  'k8s.io.api.core.v1.ServiceAccountTokenProjection': 'audience',
+  'k8s.io.api.core.v1.ServicePort': 'port nodePort',
+  'k8s.io.api.core.v1.ServiceSpec': 'clusterIP sessionAffinity loadBalancerIP externalName ' +
+    'externalTrafficPolicy healthCheckNodePort publishNotReadyAddresses',
+  'k8s.io.api.core.v1.ServiceStatus': 'loadBalancer',
+  'k8s.io.api.core.v1.TCPSocketAction': 'host',
+  'k8s.io.api.core.v1.Toleration': 'value',
+  'k8s.io.api.core.v1.VolumeMount': 'readOnly subPath subPathExpr',
   'k8s.io.api.events.v1.Event': 'deprecatedCount',
-  'k8s.io.api.authentication.v1.TokenReviewStatus': 'authenticated',
-  'k8s.io.api.authorization.v1.SubjectAccessReviewStatus': 'allowed denied',
-  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps':
-    'exclusiveMaximum exclusiveMinimum uniqueItems nullable xKubernetesEmbeddedResource xKubernetesIntOrString',
+  'k8s.io.api.networking.v1.IngressStatus': 'loadBalancer',
+  'k8s.io.api.networking.v1.ServiceBackendPort': 'name number',
+  'k8s.io.api.policy.v1.PodDisruptionBudgetStatus': 'observedGeneration disruptionsAllowed currentHealthy ' +
+    'desiredHealthy expectedPods',
+  'k8s.io.api.rbac.v1.ClusterRoleBinding': 'roleRef',
+  'k8s.io.api.rbac.v1.RoleBinding': 'roleRef',
+  'k8s.io.api.rbac.v1.Subject': 'apiGroup namespace',
+  'k8s.io.api.scheduling.v1.PriorityClass': 'globalDefault',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps': 'exclusiveMaximum ' +
+    'exclusiveMinimum uniqueItems nullable xKubernetesEmbeddedResource xKubernetesIntOrString',
+  [`${META}.APIGroup`]: 'name preferredVersion',
+  [`${META}.APIResource`]: 'name namespaced kind singularName group version storageVersionHash',
+  [`${META}.APIResourceList`]: 'groupVersion',
+  [`${META}.Condition`]: 'type status observedGeneration lastTransitionTime reason message',
+  [`${META}.CreateOptions`]: 'fieldManager fieldValidation',
+  [`${META}.GetOptions`]: 'resourceVersion',
+  [`${META}.GroupVersionForDiscovery`]: 'groupVersion version',
+  [`${META}.LabelSelectorRequirement`]: 'key operator',
+  [`${META}.ListMeta`]: 'selfLink resourceVersion continue',
+  [`${META}.ListOptions`]: 'labelSelector fieldSelector watch resourceVersion limit continue ' +
+    'allowWatchBookmarks resourceVersionMatch',
+  [`${META}.ManagedFieldsEntry`]: 'manager operation apiVersion fieldsType subresource',
+  [`${META}.ObjectMeta`]: 'name generateName namespace selfLink uid resourceVersion generation ' +
+    'creationTimestamp',
+  [`${META}.OwnerReference`]: 'kind name uid apiVersion',
+  [`${META}.PatchOptions`]: 'fieldManager fieldValidation',
+  [`${META}.ServerAddressByClientCIDR`]: 'clientCIDR serverAddress',
+  [`${META}.Status`]: 'metadata status message reason code',
+  [`${META}.StatusCause`]: 'reason message field',
+  [`${META}.StatusDetails`]: 'name group kind retryAfterSeconds uid',
+  [`${META}.TableOptions`]: 'includeObject',
+  [`${META}.TypeMeta`]: 'kind apiVersion',
+  [`${META}.UpdateOptions`]: 'fieldManager fieldValidation',
+  [`${META}.WatchEvent`]: 'type object',
+  'k8s.io.apimachinery.pkg.runtime.TypeMeta': 'apiVersion kind',
+  'k8s.io.apimachinery.pkg.runtime.Unknown': 'typeMeta contentEncoding contentType',
 };
 
-/** Go *string fields where "" differs from unset, so a received "" is kept. */
+/**
+ * Go *string fields (observed like VALUE_FIELDS: absent from a message kubectl wrote): a "" on
+ * the wire was set on purpose (storageClassName: "" disables dynamic provisioning), so decode
+ * keeps it. Other strings are taken as Go values, whose "" means unset.
+ */
 const POINTER_STRINGS = {
-  [`${META}.Preconditions`]: 'uid resourceVersion',
+  'k8s.io.api.batch.v1.CronJobSpec': 'timeZone',
+  'k8s.io.api.batch.v1.JobSpec': 'completionMode',
+  'k8s.io.api.batch.v1.PodFailurePolicyOnExitCodesRequirement': 'containerName',
+  'k8s.io.api.core.v1.AzureDiskVolumeSource': 'cachingMode fsType kind',
+  'k8s.io.api.core.v1.CSIVolumeSource': 'fsType',
+  'k8s.io.api.core.v1.GRPCAction': 'service',
+  'k8s.io.api.core.v1.HostPathVolumeSource': 'type',
+  'k8s.io.api.core.v1.ISCSIVolumeSource': 'initiatorName',
+  'k8s.io.api.core.v1.PersistentVolumeClaimSpec': 'storageClassName volumeMode',
+  'k8s.io.api.core.v1.PodSecurityContext': 'fsGroupChangePolicy',
+  'k8s.io.api.core.v1.PodSpec': 'runtimeClassName preemptionPolicy',
+  'k8s.io.api.core.v1.SeccompProfile': 'localhostProfile',
+  'k8s.io.api.core.v1.SecurityContext': 'procMount',
+  'k8s.io.api.core.v1.ServicePort': 'appProtocol',
+  'k8s.io.api.core.v1.ServiceSpec': 'ipFamilyPolicy loadBalancerClass internalTrafficPolicy',
+  'k8s.io.api.core.v1.TopologySpreadConstraint': 'nodeAffinityPolicy nodeTaintsPolicy',
+  'k8s.io.api.core.v1.TypedLocalObjectReference': 'apiGroup',
+  'k8s.io.api.core.v1.TypedObjectReference': 'apiGroup namespace',
+  'k8s.io.api.core.v1.VolumeMount': 'mountPropagation',
+  'k8s.io.api.core.v1.WindowsSecurityContextOptions': 'gmsaCredentialSpecName gmsaCredentialSpec ' +
+    'runAsUserName',
+  'k8s.io.api.policy.v1.PodDisruptionBudgetSpec': 'unhealthyPodEvictionPolicy',
   [`${META}.DeleteOptions`]: 'propagationPolicy',
-  'k8s.io.api.core.v1.PersistentVolumeClaimSpec': 'storageClassName',
+  [`${META}.Preconditions`]: 'uid resourceVersion',
 };
 
 // ---- parsing ------------------------------------------------------------------------------
@@ -224,7 +293,7 @@ const words = (table, fqn) => new Set((table[fqn] ?? '').split(' ').filter(Boole
 // ---- descriptors --------------------------------------------------------------------------
 
 /** Flags of one field, by the rules documented at the top plus the tables above. */
-function flagsOf(fqn, field, kindNames) {
+function flagsOf(fqn, field, kindNames, required) {
   let flags = field.repeated && !field.map ? 'r' : '';
   if ((INLINE[fqn] ?? []).includes(field.name)) flags += 'iv';
   const type = typeName(field);
@@ -233,6 +302,8 @@ function flagsOf(fqn, field, kindNames) {
   if (!flags.includes('v') && !field.repeated && !field.map &&
       (metaTyped || kindPart || words(VALUE_FIELDS, fqn).has(field.name))) flags += 'v';
   if (words(POINTER_STRINGS, fqn).has(field.name)) flags += 'p';
+  const json = RENAMES[fqn]?.[field.name] ?? field.name;
+  if (!field.resolvedType && !field.repeated && !field.map && required.has(json)) flags += 'k';
   return flags;
 }
 
@@ -242,11 +313,11 @@ function shortType(fqn, type) {
   return type.startsWith(pkg) && !type.slice(pkg.length).includes('.') ? type.slice(pkg.length) : type;
 }
 
-function fieldTuple(fqn, field, kindNames) {
+function fieldTuple(fqn, field, kindNames, required) {
   const json = RENAMES[fqn]?.[field.name] ?? field.name;
   const value = shortType(fqn, typeName(field));
   const type = field.map ? `map<${field.keyType},${value}>` : value;
-  const flags = flagsOf(fqn, field, kindNames);
+  const flags = flagsOf(fqn, field, kindNames, required);
   return flags ? [field.id, json, type, flags] : [field.id, json, type];
 }
 
@@ -310,7 +381,7 @@ function kindIndex(messages) {
   return { kinds: sorted, metaKinds };
 }
 
-// ---- --check-openapi ----------------------------------------------------------------------
+// ---- OpenAPI: `k` flags and --check-openapi ----------------------------------------------
 
 const openApiName = (fqn) =>
   fqn.replace(/^k8s\.io\./, 'io.k8s.').replace('apiextensions_apiserver', 'apiextensions-apiserver')
@@ -331,8 +402,7 @@ function jsonNames(doc, fqn) {
     flags.includes('i') ? jsonNames(doc, type.includes('.') ? type : pkg + type) : [name]);
 }
 
-function checkAgainstOpenApi(doc, dir) {
-  const schemas = loadSchemas(dir);
+function checkAgainstOpenApi(doc, schemas) {
   const problems = [];
   for (const fqn of Object.keys(doc.messages)) {
     const schema = schemas[openApiName(fqn)];
@@ -358,7 +428,7 @@ function checkAgainstOpenApi(doc, dir) {
 
 // ---- main ---------------------------------------------------------------------------------
 
-function build(protoDir) {
+function build(protoDir, schemas) {
   const messages = parseAll(protoDir);
   const byFqn = new Map(messages.map(({ fqn, type }) => [fqn, type]));
   assertTablesMatch(byFqn);
@@ -366,7 +436,8 @@ function build(protoDir) {
   const kindNames = new Set(Object.values(kinds).flatMap(([pkg, names]) => names.map((k) => `${pkg}.${k}`)));
   const out = {};
   for (const { fqn, type } of messages) {
-    out[fqn] = [...type.fieldsArray].sort((a, b) => a.id - b.id).map((f) => fieldTuple(fqn, f, kindNames));
+    const required = new Set(schemas[openApiName(fqn)]?.required ?? []);
+    out[fqn] = [...type.fieldsArray].sort((a, b) => a.id - b.id).map((f) => fieldTuple(fqn, f, kindNames, required));
   }
   return { notice: NOTICE, special: SPECIAL, kinds, metaKinds, messages: out };
 }
@@ -390,19 +461,20 @@ function render(doc) {
 function main(argv) {
   const protoDir = process.env.PROTO_DIR ?? join(PROJECT, '../shared/proto');
   let out = join(PROJECT, 'data/proto-descriptors.json');
-  let openapi;
+  const openapiDir = process.env.OPENAPI_DIR ?? join(PROJECT, '../shared/openapi/v3');
+  let check = false;
   for (const arg of argv) {
-    if (arg === '--check-openapi') openapi = join(PROJECT, '../shared/openapi/v3');
-    else if (arg.startsWith('--check-openapi=')) openapi = resolve(arg.slice('--check-openapi='.length));
+    if (arg === '--check-openapi') check = true;
     else out = resolve(arg);
   }
-  const doc = build(protoDir);
+  const schemas = loadSchemas(openapiDir);
+  const doc = build(protoDir, schemas);
   const text = render(doc);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
   const count = Object.keys(doc.messages).length;
   console.log(`build-proto: ${count} messages, ${Buffer.byteLength(text)} bytes -> ${relative(PROJECT, out)}`);
-  if (openapi && !checkAgainstOpenApi(doc, openapi)) process.exit(1);
+  if (check && !checkAgainstOpenApi(doc, schemas)) process.exit(1);
 }
 
 main(process.argv.slice(2));

@@ -26,8 +26,18 @@ const serializers: Record<string, Encoding> = {
   'application/yaml': 'yaml',
 };
 
-/** Media types the server reads and writes, as 406/415 messages list them. */
+/** Media types the server writes, as 406 messages list them. */
 export const supportedMediaTypes = Object.keys(serializers);
+
+/** How a request body is encoded: what we write, plus kube's Protobuf (kubectl's typed clients send it). */
+export type InputEncoding = Encoding | 'protobuf';
+
+/** Media types request bodies may have, in the order 415 messages list them. */
+export const bodyDecoders: Record<string, InputEncoding> = {
+  'application/json': 'json',
+  'application/yaml': 'yaml',
+  'application/vnd.kubernetes.protobuf': 'protobuf',
+};
 
 /** Chooses the output format for `accept`; throws 406 when nothing acceptable can be produced. */
 export function negotiateOutput(accept: string | null | undefined, target: Target): OutputFormat {
@@ -63,7 +73,7 @@ function conversionFor(as: string, group: string | undefined, version: string | 
 }
 
 /** The encoding of a request body; empty Content-Type means JSON. Throws 415 for anything else. */
-export function negotiateInput(contentType: string | null | undefined, accepted: Record<string, Encoding> = serializers): Encoding {
+export function negotiateInput(contentType: string | null | undefined, accepted: Record<string, InputEncoding> = bodyDecoders): InputEncoding {
   if (!contentType || !contentType.trim()) return 'json';
   const encoding = accepted[essence(parseMediaType(contentType))];
   if (!encoding) throw unsupportedMediaType(Object.keys(accepted));

@@ -4,7 +4,8 @@
  * endpoint, metadata an object). Error texts follow kube's transformDecodeError.
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
-import { type Encoding, negotiateInput } from '../codecs/negotiate.js';
+import { type InputEncoding, negotiateInput } from '../codecs/negotiate.js';
+import { ProtobufDecodeError, decodeProtobufObject } from '../codecs/protobuf/index.js';
 import { parseYaml } from '../codecs/yaml.js';
 import { goJsonSyntaxError } from '../core/go-json-errors.js';
 import { goQuote } from '../core/go-format.js';
@@ -15,17 +16,31 @@ import { isJsonObject } from '../registry/object.js';
 /** kube-apiserver's limit on request bodies (3 MiB). */
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
 
-/** The request body as text; 413 past the limit. */
-export async function readBody(request: Request): Promise<string> {
+/** The request body's bytes; 413 past the limit. */
+export async function readBodyBytes(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxRequestBodyBytes) throw requestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > maxRequestBodyBytes) throw requestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
-/** Parses a body in `encoding` into a JSON value, or throws the decoder's message. */
-export function parseBody(text: string, encoding: Encoding): { value?: unknown; error?: string } {
+/** The request body as text; 413 past the limit. */
+export async function readBody(request: Request): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request));
+}
+
+/** Parses a body in `encoding` into a JSON value, or returns the decoder's message. */
+export function parseBody(body: Uint8Array, encoding: InputEncoding): { value?: unknown; error?: string } {
+  if (encoding === 'protobuf') {
+    try {
+      return { value: decodeProtobufObject(body).object };
+    } catch (error) {
+      if (error instanceof ProtobufDecodeError) return { error: error.message };
+      throw error;
+    }
+  }
+  const text = new TextDecoder().decode(body);
   if (encoding === 'yaml') {
     try {
       return { value: parseYaml(text) };
@@ -40,16 +55,16 @@ export function parseBody(text: string, encoding: Encoding): { value?: unknown; 
 /** Reads and decodes the object of a create or update of `type`. */
 export async function decodeObjectBody(request: Request, type: ResourceType): Promise<KubeObject> {
   const encoding = negotiateInput(request.headers.get('content-type'));
-  const text = await readBody(request);
-  const parsed = parseBody(text, encoding);
-  if (parsed.error !== undefined) throw unrecognized(type, parsed.error, text);
-  return asTypedObject(parsed.value, type, text);
+  const body = await readBodyBytes(request);
+  const parsed = parseBody(body, encoding);
+  if (parsed.error !== undefined) throw unrecognized(type, parsed.error, body);
+  return asTypedObject(parsed.value, type, body);
 }
 
 /** Checks that a decoded value is an object of `type`, filling kind and apiVersion when absent. */
-export function asTypedObject(value: unknown, type: ResourceType, text: string): KubeObject {
+export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Array | string): KubeObject {
   if (!isJsonObject(value)) {
-    throw unrecognized(type, `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`, text);
+    throw unrecognized(type, `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`, body);
   }
   const apiVersion = apiVersionOf(type.group, type.version);
   const kind = typeof value.kind === 'string' ? value.kind : '';
@@ -71,17 +86,17 @@ function cannotBeHandled(kind: string, apiVersion: string, type: ResourceType, r
 }
 
 /** kube's message for a body that is not an object of the endpoint's type. */
-function unrecognized(type: ResourceType, reason: string, text: string): Error {
-  return badRequest(`the object provided is unrecognized (must be of type ${type.kind}): ${reason} (${summarize(text)})`);
+function unrecognized(type: ResourceType, reason: string, body: Uint8Array | string): Error {
+  return badRequest(`the object provided is unrecognized (must be of type ${type.kind}): ${reason} (${summarize(body)})`);
 }
 
 /** kube's summarizeData: a JSON-looking body's first 30 bytes as text, anything else in hex. */
-function summarize(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+function summarize(body: Uint8Array | string): string {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   if (bytes.length === 0) return '<empty>';
   const head = bytes.slice(0, 30);
   const more = bytes.length > 30 ? ' ...' : '';
-  if (text.startsWith('{')) return new TextDecoder().decode(head) + more;
+  if (bytes[0] === 0x7b) return new TextDecoder().decode(head) + more;
   return Array.from(head, (byte) => byte.toString(16).padStart(2, '0')).join('') + more;
 }
 

@@ -3,13 +3,12 @@
  * DeleteOptions come from the body (JSON or YAML) and the query; preconditions are checked
  * against the current object inside the same compare-and-swap as the delete.
  */
-import { apiVersionOf } from '../api/catalog.js';
 import { negotiateInput } from '../codecs/negotiate.js';
 import { goQuote } from '../core/go-format.js';
 import { badRequest, conflict, success } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { isJsonObject } from '../registry/object.js';
-import { parseBody, readBody } from './body.js';
+import { parseBody, readBodyBytes } from './body.js';
 import { parseListQuery } from './list-options.js';
 import { parseDryRun } from './options.js';
 import { encodedResponse, outputFormat, respondList, wantsPretty } from './respond.js';
@@ -66,9 +65,9 @@ async function parseDeleteOptions(scope: RequestScope): Promise<DeleteOptions> {
 
 /** The DeleteOptions body, if any; it must be a DeleteOptions object. */
 async function deleteOptionsBody(scope: RequestScope): Promise<Record<string, unknown>> {
-  const text = await readBody(scope.request);
-  if (!text.trim()) return {};
-  const parsed = parseBody(text, negotiateInput(scope.request.headers.get('content-type')));
+  const body = await readBodyBytes(scope.request);
+  if (body.length === 0 || !new TextDecoder().decode(body).trim()) return {};
+  const parsed = parseBody(body, negotiateInput(scope.request.headers.get('content-type')));
   if (parsed.error !== undefined || !isJsonObject(parsed.value)) throw badRequest(parsed.error ?? 'decoded object cannot be converted to DeleteOptions');
   const kind = parsed.value.kind;
   if (kind !== undefined && kind !== 'DeleteOptions') {
@@ -89,4 +88,3 @@ function checkPreconditions(scope: RequestScope, current: KubeObject, preconditi
   }
 }
 
-export { apiVersionOf };

@@ -13,7 +13,7 @@ import type { KubeObject } from '../registry/object.js';
 import { asTypedObject, readBody } from './body.js';
 import { optionsInvalid, parseWriteOptions } from './options.js';
 import { outputFormat, respondObject } from './respond.js';
-import type { Handler, RequestScope } from './scope.js';
+import type { Handler } from './scope.js';
 import { checkName } from './update.js';
 
 type PatchType = 'application/json-patch+json' | 'application/merge-patch+json';
@@ -79,4 +79,3 @@ function unprocessablePatch(): StatusError {
   });
 }
 
-export type { RequestScope };

@@ -31,7 +31,7 @@ describe('kubectl create and get', () => {
   });
 
   it.each([
-    ['duplicate create', ['create', 'configmap', 'c1'], 'Error from server (AlreadyExists): configmaps "c1" already exists'],
+    ['duplicate create', ['create', 'configmap', 'c1'], 'error: failed to create configmap: configmaps "c1" already exists'],
     ['missing object', ['get', 'configmap', 'nope'], 'Error from server (NotFound): configmaps "nope" not found'],
     ['invalid name', ['create', 'configmap', 'Bad_Name'], 'metadata.name: Invalid value: "Bad_Name"'],
   ])('prints kube\'s error for a %s', async (_name, args, message) => {

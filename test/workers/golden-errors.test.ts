@@ -77,7 +77,7 @@ describe('golden error exchanges', () => {
     {
       name: '031 unsupported media type',
       request: () => api('POST', cm(), { body: 'x', headers: { 'content-type': 'text/plain' } }),
-      want: () => failure(415, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml', 'UnsupportedMediaType'),
+      want: () => failure(415, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf', 'UnsupportedMediaType'),
     },
     {
       name: '032 stale update',

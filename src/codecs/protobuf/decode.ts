@@ -6,8 +6,9 @@
  *
  * Presence: fields absent from the wire are absent from the JSON. gogo writes every Go value
  * (non-pointer) field, so a zero on the wire often means "unset": a "" string is dropped unless
- * the field is a known *string, and a 0/false is dropped for fields known to be Go values. Other
- * zeros are kept, since a pointer field's zero (replicas: 0) is meaningful.
+ * the field is a known *string, and a 0/false is dropped for fields known to be Go values; both
+ * are kept for fields without omitempty, whose zero kube's JSON prints. Other zeros are kept,
+ * since a pointer field's zero (replicas: 0) is meaningful.
  */
 import { fromUtf8, toBase64 } from './bytes.js';
 import { decodeSpecial, type SpecialContext } from './decode-special.js';
@@ -101,6 +102,7 @@ function readScalar(type: ScalarType, reader: WireReader, wireType: number, numb
 
 /** Whether a singular scalar's value means "unset" for its field (see the module comment). */
 function isUnset(field: FieldDescriptor, value: unknown): boolean {
+  if (field.keep) return false;
   if (field.type.scalar === 'string') return value === '' && !field.pointer;
   return field.value && (value === 0 || value === false);
 }

@@ -30,6 +30,8 @@ export interface FieldDescriptor {
   value: boolean;
   /** A Go *string whose "" differs from unset: decode keeps "". */
   pointer: boolean;
+  /** A scalar without omitempty: kube's JSON prints its zero value, so decode keeps it. */
+  keep: boolean;
 }
 
 export interface MessageDescriptor {
@@ -68,12 +70,8 @@ function compileField(pkg: string, [number, name, type, flags = '']: FieldTuple)
     inline: flags.includes('i'),
     value: flags.includes('v'),
     pointer: flags.includes('p'),
+    keep: flags.includes('k'),
   };
-}
-
-/** Whether a message of that name is known. */
-export function hasMessage(name: string): boolean {
-  return Object.hasOwn(data.messages, name);
 }
 
 /** The descriptor of a message by fully-qualified name; throws if unknown (a bug, not bad input). */
