@@ -4,8 +4,8 @@
  * OpenAPI v3 documents plus the aggregated discovery recordings.
  *
  *   node scripts/build-catalog.mjs [outPath] [--openapi=DIR] [--discovery=DIR]
- *   (env OPENAPI_DIR / DISCOVERY_DIR work too; defaults: ../shared/openapi/v3 and
- *    ../shared/golden/kube-v1.26.0, relative to the project; outPath defaults to data/catalog.json)
+ *   (env OPENAPI_DIR / DISCOVERY_DIR work too; defaults: reference/openapi/v3 and
+ *    reference/golden/kube-v1.26.0, relative to the project; outPath defaults to data/catalog.json)
  *
  * Contract: everything OpenAPI carries comes from OpenAPI (group, version, kind, list kind,
  * plural, scope, verbs, subresources and their kinds and verbs). The discovery recordings
@@ -42,8 +42,8 @@ const NOTICE =
 function parseArgs(argv) {
   const opts = {
     out: join(PROJECT, 'data/catalog.json'),
-    openapi: process.env.OPENAPI_DIR ?? join(PROJECT, '../shared/openapi/v3'),
-    discovery: process.env.DISCOVERY_DIR ?? join(PROJECT, '../shared/golden/kube-v1.26.0'),
+    openapi: process.env.OPENAPI_DIR ?? join(PROJECT, 'reference/openapi/v3'),
+    discovery: process.env.DISCOVERY_DIR ?? join(PROJECT, 'reference/golden/kube-v1.26.0'),
   };
   for (const arg of argv) {
     const m = /^--(openapi|discovery)=(.+)$/.exec(arg);

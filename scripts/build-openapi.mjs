@@ -1,4 +1,4 @@
-// Derives data/openapi-documents.js from kube's OpenAPI v3 documents (../shared/openapi/v3, or
+// Derives data/openapi-documents.js from kube's OpenAPI v3 documents (reference/openapi/v3, or
 // OPENAPI_DIR): every document of a GA group-version (vN), plus the group, root and well-known
 // documents, minified, each with the SHA-512 kube-openapi uses as its hash. The Worker serves
 // them verbatim and parses one only when it needs its schemas.
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sourceDir = process.env.OPENAPI_DIR ?? path.resolve(root, '..', 'shared', 'openapi', 'v3');
+const sourceDir = process.env.OPENAPI_DIR ?? path.join(root, 'reference', 'openapi', 'v3');
 const outPath = process.argv[2] ?? path.join(root, 'data', 'openapi-documents.js');
 
 /** `apis__apps__v1_openapi.json` -> `apis/apps/v1`. */

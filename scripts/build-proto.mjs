@@ -4,8 +4,8 @@
  * (src/codecs/protobuf/) walks reflectively, from kube's `generated.proto` files.
  *
  *   node scripts/build-proto.mjs [outPath] [--check-openapi]
- *   (inputs: env PROTO_DIR, default ../shared/proto, and env OPENAPI_DIR, default
- *    ../shared/openapi/v3, both relative to the project; outPath defaults to
+ *   (inputs: env PROTO_DIR, default reference/proto, and env OPENAPI_DIR, default
+ *    reference/openapi/v3, both relative to the project; outPath defaults to
  *    data/proto-descriptors.json)
  *
  * protobufjs is used only to PARSE the .proto files here, at build time: its runtime encoders
@@ -459,9 +459,9 @@ function render(doc) {
 }
 
 function main(argv) {
-  const protoDir = process.env.PROTO_DIR ?? join(PROJECT, '../shared/proto');
+  const protoDir = process.env.PROTO_DIR ?? join(PROJECT, 'reference/proto');
   let out = join(PROJECT, 'data/proto-descriptors.json');
-  const openapiDir = process.env.OPENAPI_DIR ?? join(PROJECT, '../shared/openapi/v3');
+  const openapiDir = process.env.OPENAPI_DIR ?? join(PROJECT, 'reference/openapi/v3');
   let check = false;
   for (const arg of argv) {
     if (arg === '--check-openapi') check = true;

@@ -14,7 +14,7 @@ const { dirname, join } = await nodeModule('node:path');
 const { fileURLToPath } = await nodeModule('node:url');
 
 const PROJECT: string = join(dirname(fileURLToPath((import.meta as unknown as { url: string }).url)), '../..');
-const GOLDEN = join(PROJECT, '../shared/golden/kube-v1.26.0');
+const GOLDEN = join(PROJECT, 'reference/golden/kube-v1.26.0');
 const SCRIPT = join(PROJECT, 'scripts/build-catalog.mjs');
 const body = (file: string): any => JSON.parse(readFileSync(join(GOLDEN, file), 'utf8')).response.body;
 
@@ -160,7 +160,7 @@ describe('scripts/build-catalog.mjs', () => {
 
   it('takes newer group-versions from dropped-in OpenAPI documents (v1.32 flowcontrol v1, VAP v1)', () => {
     const dir = join(tmp, 'openapi');
-    cpSync(join(PROJECT, '../shared/openapi/v3'), dir, { recursive: true });
+    cpSync(join(PROJECT, 'reference/openapi/v3'), dir, { recursive: true });
     writeFileSync(join(dir, 'apis__flowcontrol.apiserver.k8s.io__v1_openapi.json'), JSON.stringify(crudDoc('flowcontrol.apiserver.k8s.io', 'flowschemas', 'FlowSchema')));
     writeFileSync(join(dir, 'apis__admissionregistration.k8s.io__v1_vap_openapi.json'), JSON.stringify(crudDoc('admissionregistration.k8s.io', 'validatingadmissionpolicies', 'ValidatingAdmissionPolicy')));
     run(join(tmp, 'newer.json'), `--openapi=${dir}`);
