@@ -2,7 +2,7 @@
  * Field errors as k8s.io/apimachinery/pkg/util/validation/field builds them: a type, a dotted
  * path, the offending value and a detail. They become `details.causes` of a 422 Invalid Status.
  */
-import { goQuote } from './go-format.js';
+import { goQuote, goStringSlice } from './go-format.js';
 
 export type FieldErrorType =
   | 'FieldValueNotFound'
@@ -63,9 +63,7 @@ export function formatBadValue(value: unknown): string {
   if (value === undefined || value === null) return 'null';
   if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return `[]string{${value.map((item) => goQuote(item)).join(', ')}}`;
-  }
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return goStringSlice(value);
   return JSON.stringify(value);
 }
 

@@ -33,3 +33,8 @@ export function goQuoteRune(ch: string): string {
   const quoted = quoteRune(ch, code);
   return `'${quoted}'`;
 }
+
+/** Go's `%#v` of a []string: `[]string{"a", "b"}`. */
+export function goStringSlice(values: readonly string[]): string {
+  return `[]string{${values.map(goQuote).join(', ')}}`;
+}

@@ -7,7 +7,7 @@ import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { type InputEncoding, negotiateInput } from '../codecs/negotiate.js';
 import { ProtobufDecodeError, decodeProtobufObject } from '../codecs/protobuf/index.js';
 import { parseYaml } from '../codecs/yaml.js';
-import { goJsonSyntaxError } from '../core/go-json-errors.js';
+import { goJsonSyntaxError, goJsonTypeName } from '../core/go-json-errors.js';
 import { goQuote } from '../core/go-format.js';
 import { badRequest, requestEntityTooLarge } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
@@ -64,7 +64,7 @@ export async function decodeObjectBody(request: Request, type: ResourceType): Pr
 /** Checks that a decoded value is an object of `type`, filling kind and apiVersion when absent. */
 export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Array | string): KubeObject {
   if (!isJsonObject(value)) {
-    throw unrecognized(type, `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`, body);
+    throw unrecognized(type, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`, body);
   }
   const apiVersion = apiVersionOf(type.group, type.version);
   const kind = typeof value.kind === 'string' ? value.kind : '';
@@ -73,7 +73,7 @@ export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Arr
     throw cannotBeHandled(kind || type.kind, bodyApiVersion || apiVersion, type);
   }
   if (value.metadata !== undefined && value.metadata !== null && !isJsonObject(value.metadata)) {
-    throw cannotBeHandled(type.kind, apiVersion, type, `json: cannot unmarshal ${jsonTypeName(value.metadata)} into Go struct field ${type.kind}.metadata of type v1.ObjectMeta`);
+    throw cannotBeHandled(type.kind, apiVersion, type, `json: cannot unmarshal ${goJsonTypeName(value.metadata)} into Go struct field ${type.kind}.metadata of type v1.ObjectMeta`);
   }
   return { ...value, kind: type.kind, apiVersion, metadata: (value.metadata ?? {}) as KubeObject['metadata'] };
 }
@@ -98,12 +98,6 @@ function summarize(body: Uint8Array | string): string {
   const more = bytes.length > 30 ? ' ...' : '';
   if (bytes[0] === 0x7b) return new TextDecoder().decode(head) + more;
   return Array.from(head, (byte) => byte.toString(16).padStart(2, '0')).join('') + more;
-}
-
-function jsonTypeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value === 'boolean' ? 'bool' : typeof value;
 }
 
 function firstLine(error: unknown): string {

@@ -3,7 +3,7 @@
  * parsed, 422 with the options kind (`CreateOptions.meta.k8s.io "" is invalid: ...`) for values
  * its validation refuses.
  */
-import { GoLiteral, type FieldError, fieldError } from '../core/field-errors.js';
+import { type FieldError, fieldError } from '../core/field-errors.js';
 import { goQuote } from '../core/go-format.js';
 import { badRequest, invalid } from '../core/status.js';
 
@@ -27,8 +27,7 @@ export function parseDryRun(query: URLSearchParams, kind: OptionsKind): boolean 
   const values = query.getAll('dryRun');
   if (values.length === 0) return false;
   if (values.some((value) => value !== 'All')) {
-    const literal = new GoLiteral(`[]string{${values.map((value) => goQuote(value)).join(', ')}}`);
-    optionsInvalid(kind, [{ ...fieldError.notSupported('dryRun', literal, ['All']) }]);
+    optionsInvalid(kind, [fieldError.notSupported('dryRun', values, ['All'])]);
   }
   return true;
 }

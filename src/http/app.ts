@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
 import { openApiDocument, openApiIndex } from '../api/openapi.js';
 import type { Env } from '../env.js';
+import { defaultCluster, shardName } from '../storage/shard.js';
 import { routeApiRequest } from './resource-router.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from './respond.js';
 
@@ -41,11 +42,11 @@ async function health(endpoint: HealthEndpoint, request: Request, env: Env, subP
   return toResponse(await renderHealth(endpoint, checks, new URL(request.url), subPath));
 }
 
-/** The storage check: the namespaces Durable Object answers a read. */
+/** The storage check: the namespaces Durable Object answers. */
 async function storageCheck(env: Env): Promise<string | null> {
   const namespace = env.RESOURCE_STORE;
-  const stub = namespace.get(namespace.idFromName('default/core/namespaces'));
-  await stub.currentResourceVersion();
+  const name = shardName({ cluster: defaultCluster, group: '', resource: 'namespaces', namespace: '' });
+  await namespace.get(namespace.idFromName(name)).currentResourceVersion();
   return null;
 }
 

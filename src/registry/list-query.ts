@@ -4,7 +4,7 @@
  * what kube's storage layer refuses with 400 happens here.
  */
 import { ContinueTokenError, decodeContinue } from '../core/continue-token.js';
-import { GoLiteral, fieldError, fieldErrorText } from '../core/field-errors.js';
+import { fieldError, fieldErrorText } from '../core/field-errors.js';
 import type { FieldSelector } from '../core/selectors/fields.js';
 import type { LabelSelector } from '../core/selectors/labels.js';
 import { badRequest } from '../core/status.js';
@@ -70,4 +70,3 @@ function readVersion(query: ListQuery, resourceVersion: number): ReadVersion {
   }
 }
 
-export { GoLiteral };

@@ -67,12 +67,9 @@ export function kubeTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+export { isJsonObject } from '../core/json-value.js';
+
 /** A deep copy of a JSON document. */
 export function cloneObject<T>(value: T): T {
   return structuredClone(value);
-}
-
-/** True when `value` is a JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

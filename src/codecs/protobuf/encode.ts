@@ -6,6 +6,7 @@
  * as gogo does for non-pointer fields. JSON keys without a field (kind, apiVersion, unknown) are
  * ignored.
  */
+import { isJsonObject } from '../../core/json-value.js';
 import { compareUtf8, fromBase64, utf8 } from './bytes.js';
 import { encodeSpecial, type EncodeSpecialContext } from './encode-special.js';
 import { jsonNamesOf, messageDescriptor, messageNameForKind, type FieldDescriptor, type MessageDescriptor, type ScalarType } from './descriptors.js';
@@ -61,7 +62,7 @@ function contextAt(options: EncodeOptions, depth: number): Context {
 }
 
 function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isJsonObject(value);
 }
 
 function fail(path: string, want: string, value: unknown): never {

@@ -3,11 +3,9 @@
  * recursively, `null` deletes a field, anything else (arrays included) replaces.
  */
 
-type Json = unknown;
+import { isJsonObject as isObject } from '../json-value.js';
 
-function isObject(value: Json): value is Record<string, Json> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+type Json = unknown;
 
 /** The result of applying `patch` to `target`; neither argument is modified. */
 export function applyMergePatch(target: Json, patch: Json): Json {

@@ -5,7 +5,7 @@
  * JSON order; kube walks Go maps in random order, so only the set of errors is comparable.
  */
 import { fieldError, type FieldError } from '../field-errors.js';
-import { goQuote } from '../go-format.js';
+import { goQuote, goStringSlice } from '../go-format.js';
 import { byteLength, isQualifiedName, isValidLabelValue } from './names.js';
 
 /** apimachinery TotalAnnotationSizeLimitB: keys plus values, in bytes. */
@@ -14,10 +14,6 @@ export const fieldManagerMaxLength = 128;
 export const maxSubresourceNameLength = 256;
 export const fieldImmutableMessage = 'field is immutable';
 
-/** Go's %#v of a []string, as kube prints finalizer lists: []string{"a", "b"}. */
-export function goStringSlice(values: readonly string[]): string {
-  return `[]string{${values.map((value) => goQuote(value)).join(', ')}}`;
-}
 
 /** v1validation.ValidateLabels: keys are qualified names, values label values; errors name the map. */
 export function validateLabels(labels: Record<string, string> | undefined, path: string): FieldError[] {
