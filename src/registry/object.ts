@@ -69,7 +69,3 @@ export function kubeTimestamp(date: Date): string {
 
 export { isJsonObject } from '../core/json-value.js';
 
-/** A deep copy of a JSON document. */
-export function cloneObject<T>(value: T): T {
-  return structuredClone(value);
-}

@@ -51,13 +51,6 @@ export interface ListResult {
   remainingItemCount?: number;
 }
 
-/** A change as the watch machinery sees it. */
-export interface StoredEvent {
-  type: 'ADDED' | 'MODIFIED' | 'DELETED';
-  object: StoredObject;
-  previous?: StoredObject;
-}
-
 export interface Storage {
   get(key: string, version: ReadVersion): Promise<StoredObject>;
   list(request: ListRequest): Promise<ListResult>;
