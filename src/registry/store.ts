@@ -14,7 +14,7 @@ import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from 
 import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
-import { fromStored, storedJson, toWrite } from './stored-object.js';
+import { fromStored, toWrite } from './stored-object.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
 import type { Strategy } from './strategy.js';
 
@@ -148,8 +148,8 @@ export class Store {
     }
     this.checkResourceVersion(object, current, name);
     beforeUpdate(this, object, current, namespace);
-    if (storedJson(object) === stored.value) return { object: current, created: false };
     const write = toWrite(stored.key, object, this.strategy.selectableFields(object));
+    if (write.value === stored.value) return { object: current, created: false };
     if (context.dryRun) return { object, created: false };
     return { object: fromStored(await this.storage.update(write, stored.resourceVersion)), created: false };
   }

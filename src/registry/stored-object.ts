@@ -10,10 +10,20 @@ export function toWrite(key: string, object: KubeObject, fields: Record<string, 
   return { key, value: storedJson(object), labels: object.metadata.labels ?? {}, fields };
 }
 
-/** The stored JSON of an object: kube's field order, no resourceVersion. */
+/**
+ * The stored JSON of an object: kube's field order, no resourceVersion, and labels and annotations
+ * with sorted keys (Go marshals maps sorted, so equal maps are equal bytes and a no-op update is
+ * recognised whatever order the client sent).
+ */
 export function storedJson(object: KubeObject): string {
   const { resourceVersion: _ignored, ...metadata } = object.metadata;
+  if (metadata.labels) metadata.labels = sortedKeys(metadata.labels);
+  if (metadata.annotations) metadata.annotations = sortedKeys(metadata.annotations);
   return JSON.stringify(orderedObject({ ...object, metadata }));
+}
+
+function sortedKeys(map: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The object a stored revision holds, with its resourceVersion. */

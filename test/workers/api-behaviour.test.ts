@@ -38,10 +38,13 @@ describe('metadata kube sets', () => {
     expect(scaled.json.metadata.generation).toBe(2);
   });
 
-  it('keeps the resourceVersion when an update changes nothing', async () => {
-    const created = await api('POST', cm(), { body: configMap('noop') });
+  it('keeps the resourceVersion when an update changes nothing, whatever the order of label keys', async () => {
+    const created = await api('POST', cm(), { body: configMap('noop', { metadata: { name: 'noop', labels: { b: '2', a: '1' } } }) });
+    expect(Object.keys(created.json.metadata.labels)).toEqual(['a', 'b']);
     const same = await api('PATCH', `${cm()}/noop`, { body: { data: { a: '1' } }, headers: merge });
     expect(same.json.metadata.resourceVersion).toBe(created.json.metadata.resourceVersion);
+    const reordered = await api('PUT', `${cm()}/noop`, { body: configMap('noop', { metadata: { name: 'noop', labels: { b: '2', a: '1' } } }) });
+    expect(reordered.json.metadata.resourceVersion).toBe(created.json.metadata.resourceVersion);
   });
 
   it('carries uid and creationTimestamp through a PUT that omits them', async () => {
