@@ -12,7 +12,10 @@ import type { ListRequest, ListResult, ObjectWrite, ReadVersion, StoredObject } 
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { listSnapshot } from './list.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
-import { schemaStatements } from './schema.js';
+import { type RevisionRow, schemaStatements } from './schema.js';
+import { type Change, side } from './watch-events.js';
+import { WatchHub } from './watch-hub.js';
+import { subscriptionHeader, type Subscription } from '../watch/protocol.js';
 
 const defaultWindowSeconds = 300;
 
@@ -27,14 +30,32 @@ export class ResourceStore extends DurableObject<Env> {
   private clock!: ClockState;
   /** The resourceVersion taken by the write in progress; it becomes current only if it commits. */
   private pending = 0;
+  /** The change of the write in progress, sent to watchers once it commits. */
+  private pendingChange: Change | null = null;
+  private readonly watches: WatchHub;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.watches = new WatchHub(ctx, this.sql, () => this.clock);
     void ctx.blockConcurrencyWhile(async () => {
       for (const statement of schemaStatements) this.sql.exec(statement);
       this.clock = loadClock(this.sql);
     });
+  }
+
+  /** Watches: a WebSocket upgrade carrying a Subscription (see watch/protocol.ts). */
+  override async fetch(request: Request): Promise<Response> {
+    const header = request.headers.get(subscriptionHeader);
+    if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
+    return this.watches.subscribe(JSON.parse(header) as Subscription);
+  }
+
+  /** Watch sockets carry nothing from the Worker after the subscription. */
+  override webSocketMessage(): void {}
+
+  override webSocketClose(socket: WebSocket, code: number): void {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, 'watch closed');
   }
 
   get(key: string, version: ReadVersion): StorageReply<StoredObject> {
@@ -79,6 +100,7 @@ export class ResourceStore extends DurableObject<Env> {
       }
       const rv = this.advanceClock();
       appendRevision(this.sql, rv, { key, value: null }, newest);
+      this.pendingChange = { key, resourceVersion: rv, current: null, previous: sideOf(newest) };
       return { key, resourceVersion: rv, value: newest.value ?? '' };
     });
   }
@@ -99,15 +121,17 @@ export class ResourceStore extends DurableObject<Env> {
     return this.clock.current;
   }
 
-  private liveRevision(key: string) {
+  private liveRevision(key: string): RevisionRow {
     const newest = newestRevision(this.sql, key);
     if (!newest || newest.value === null) throw new Failure({ code: 'KeyNotFound', key });
     return newest;
   }
 
-  private commit(write: ObjectWrite, previous: ReturnType<typeof newestRevision>): StoredObject {
+  private commit(write: ObjectWrite, previous: RevisionRow | null): StoredObject {
     const rv = this.advanceClock();
     appendRevision(this.sql, rv, write, previous);
+    const current = { value: write.value, labels: write.labels, fields: write.fields };
+    this.pendingChange = { key: write.key, resourceVersion: rv, current, previous: sideOf(previous) };
     return { key: write.key, resourceVersion: rv, value: write.value };
   }
 
@@ -134,11 +158,13 @@ export class ResourceStore extends DurableObject<Env> {
     return version.resourceVersion;
   }
 
-  /** Runs a write in one transaction; the clock advances only if it commits. */
+  /** Runs a write in one transaction; the clock advances and watchers hear of it only if it commits. */
   private write<T>(body: () => T): StorageReply<T> {
+    this.pendingChange = null;
     const reply = this.reply(() => this.ctx.storage.transactionSync(body));
     if (reply.ok) {
       this.clock.current = this.pending;
+      if (this.pendingChange) this.watches.broadcast(this.pendingChange);
       this.maybeCompact();
     }
     return reply;
@@ -164,4 +190,9 @@ export class ResourceStore extends DurableObject<Env> {
     const configured = Number(this.env.HISTORY_WINDOW_SECONDS);
     return Number.isFinite(configured) && configured > 0 ? configured : defaultWindowSeconds;
   }
+}
+
+/** The live side of a revision row, for watch events; null for none or a tombstone. */
+function sideOf(row: RevisionRow | null) {
+  return row ? side(row.value, row.labels, row.fields) : null;
 }

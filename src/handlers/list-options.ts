@@ -4,8 +4,8 @@
  */
 import { type FieldError, fieldError } from '../core/field-errors.js';
 import { SelectorParseError } from '../core/selectors/errors.js';
-import { parseFieldSelector } from '../core/selectors/fields.js';
-import { parseLabelSelector } from '../core/selectors/labels.js';
+import { type FieldSelector, parseFieldSelector } from '../core/selectors/fields.js';
+import { type LabelSelector, parseLabelSelector } from '../core/selectors/labels.js';
 import { badRequest } from '../core/status.js';
 import { convertFieldSelector } from '../registry/field-labels.js';
 import type { ListQuery } from '../registry/list-query.js';
@@ -23,13 +23,15 @@ export function parseListQuery(scope: RequestScope): ListQuery {
     resourceVersion: query.get('resourceVersion') ?? '',
     resourceVersionMatch: query.get('resourceVersionMatch') ?? '',
   };
-  selectors(scope, query, result);
+  Object.assign(result, parseSelectors(scope, query));
   const errors = validateListOptions(result, parseBooleanParameter(query, 'sendInitialEvents'));
   if (errors.length) optionsInvalid('ListOptions', errors);
   return result;
 }
 
-function selectors(scope: RequestScope, query: URLSearchParams, result: ListQuery): void {
+/** The label and field selectors of a list or watch; 400 with kube's text when they do not parse. */
+export function parseSelectors(scope: RequestScope, query: URLSearchParams): { labelSelector?: LabelSelector; fieldSelector?: FieldSelector } {
+  const result: { labelSelector?: LabelSelector; fieldSelector?: FieldSelector } = {};
   try {
     const labels = query.get('labelSelector');
     if (labels) result.labelSelector = parseLabelSelector(labels);
@@ -39,6 +41,7 @@ function selectors(scope: RequestScope, query: URLSearchParams, result: ListQuer
     if (error instanceof SelectorParseError) throw badRequest(error.message);
     throw error;
   }
+  return result;
 }
 
 /** metainternalversion validation.ValidateListOptions for a list (not a watch). */

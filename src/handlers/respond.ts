@@ -36,7 +36,8 @@ export function outputFormat(scope: RequestScope, target: Target): OutputFormat 
   return negotiateOutput(scope.request.headers.get('accept'), target);
 }
 
-function includeObject(url: URL): IncludeObject {
+/** The Table's includeObject option (Metadata unless the client says None or Object). */
+export function includeObject(url: URL): IncludeObject {
   const value = url.searchParams.get('includeObject') ?? '';
   if (value === '' || value === 'Metadata') return 'Metadata';
   if (value === 'None' || value === 'Object') return value;

@@ -13,6 +13,7 @@ import { patchHandler } from '../handlers/patch.js';
 import { getHandler, listHandler } from '../handlers/read.js';
 import type { Handler } from '../handlers/scope.js';
 import { updateHandler } from '../handlers/update.js';
+import { watchHandler } from '../handlers/watch.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
 import { storeFor } from '../registry/registry.js';
 import { serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
@@ -26,6 +27,7 @@ const handlers: Record<string, Handler> = {
   patch: patchHandler,
   delete: deleteHandler,
   deletecollection: deleteCollectionHandler,
+  watch: watchHandler,
 };
 
 /** Serves one request under /api or /apis. */
@@ -37,6 +39,7 @@ export async function routeApiRequest(request: Request, env: Env): Promise<Respo
   if (!info.isResourceRequest) return serveNonResource(request, path!);
   const type = builtinCatalog.findResource(info.apiGroup, info.apiVersion, info.resource);
   if (!type || !routeExists(type, info)) return pageNotFound();
+  if (info.verb === 'watch' && info.name) watchOneObject(info, url);
   const handler = handlers[info.verb];
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   await ensureBootstrapped(env);
@@ -67,13 +70,21 @@ function routeExists(type: ResourceType, info: RequestInfo): boolean {
 }
 
 /**
- * Whether the verb is served on this path. Subresources, watch and virtual resources (reviews,
+ * Whether the verb is served on this path. Subresources and virtual resources (reviews,
  * bindings) are not served yet: they answer 405 until the issues that build them.
  */
 function verbServed(type: ResourceType, info: RequestInfo): boolean {
   if (info.subresource || type.virtual) return false;
-  if (type.namespaced && !info.namespace && info.verb !== 'list') return false;
+  if (type.namespaced && !info.namespace && info.verb !== 'list' && info.verb !== 'watch') return false;
   return (type.verbs as string[]).includes(info.verb);
+}
+
+/** The deprecated `/watch/.../name` form watches the collection with a field selector on the name. */
+function watchOneObject(info: RequestInfo, url: URL): void {
+  const byName = `metadata.name=${info.name}`;
+  const existing = url.searchParams.get('fieldSelector');
+  url.searchParams.set('fieldSelector', existing ? `${existing},${byName}` : byName);
+  info.name = '';
 }
 
 /** The path with percent-escapes decoded, as Go's URL.Path is; null if the escapes are malformed. */

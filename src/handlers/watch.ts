@@ -1,0 +1,41 @@
+/**
+ * watch (k8s.io/apiserver/pkg/endpoints/handlers/watch.go): negotiate a stream format (JSON, or a
+ * Table or PartialObjectMetadata conversion; YAML is not a watch format), parse and validate the
+ * options, subscribe, and stream events over chunked HTTP or, on an Upgrade, a WebSocket.
+ */
+import { negotiateOutput } from '../codecs/negotiate.js';
+import { printerFor } from '../codecs/printers.js';
+import { notAcceptable } from '../core/status.js';
+import { collectionPrefix } from '../registry/keys.js';
+import { connectWatch } from '../watch/connect.js';
+import { WatchEventEncoder } from '../watch/encode.js';
+import { httpWatch } from '../watch/http-stream.js';
+import { parseWatchOptions } from '../watch/options.js';
+import { WatchSession } from '../watch/session.js';
+import { socketWatch } from '../watch/websocket-watch.js';
+import { includeObject } from './respond.js';
+import type { Handler, RequestScope } from './scope.js';
+
+export const watchHandler: Handler = async (scope) => {
+  const encoder = new WatchEventEncoder({ format: streamFormat(scope), printer: printerFor(scope.type.group, scope.type.resource), includeObject: includeObject(scope.url) });
+  const options = parseWatchOptions(scope, collectionPrefix(scope.namespace));
+  const connect = (start: Parameters<typeof connectWatch>[3]['start']) =>
+    connectWatch(scope.env, scope.type, scope.namespace, { ...options.subscription, start });
+  if (scope.request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
+    const transport = socketWatch(encoder);
+    const session = new WatchSession(scope.type, options, connect, transport.sink);
+    await session.start();
+    return transport.response(session);
+  }
+  const transport = httpWatch(encoder);
+  const session = new WatchSession(scope.type, options, connect, transport.sink);
+  await session.start();
+  return transport.response(session, { 'content-type': 'application/json' });
+};
+
+/** JSON only: kube streams need a framing serializer, which YAML does not have. */
+function streamFormat(scope: RequestScope) {
+  const format = negotiateOutput(scope.request.headers.get('accept'), 'object');
+  if (format.encoding !== 'json') throw notAcceptable(['application/json']);
+  return format;
+}
