@@ -1,41 +1,22 @@
 // Listing 10,000 ConfigMaps: one page and pages of 500, with time and the peak resident memory
 // of the workerd process while listing.
-import { readFileSync, readdirSync } from 'node:fs';
+import { residentMiB, workerdPids } from './memory.mjs';
 import { fmt } from './stats.mjs';
 
 const json = { 'content-type': 'application/json' };
 
-/** workerd processes started by this Node process. */
-function workerdPids() {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.includes('(workerd)') && Number(stat.split(') ')[1].split(' ')[1]) === process.pid;
-    } catch {
-      return false;
-    }
-  });
-}
-
-function residentKilobytes(pids) {
-  return pids.reduce((sum, pid) => {
-    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return sum + (match ? Number(match[1]) : 0);
-  }, 0);
-}
-
 /** Runs `task` while sampling workerd memory; returns { ms, peakMiB, baselineMiB, result }. */
 async function measured(task) {
   const pids = workerdPids();
-  const baseline = residentKilobytes(pids);
+  const baseline = residentMiB(pids);
   let peak = baseline;
-  const sampler = setInterval(() => { peak = Math.max(peak, residentKilobytes(pids)); }, 5);
+  const sampler = setInterval(() => { peak = Math.max(peak, residentMiB(pids)); }, 5);
   const began = performance.now();
   const result = await task();
   const ms = performance.now() - began;
   clearInterval(sampler);
-  peak = Math.max(peak, residentKilobytes(pids));
-  return { ms, peakMiB: peak / 1024, baselineMiB: baseline / 1024, result };
+  peak = Math.max(peak, residentMiB(pids));
+  return { ms, peakMiB: peak, baselineMiB: baseline, result };
 }
 
 async function fill(server, namespace, count) {

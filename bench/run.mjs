@@ -3,15 +3,18 @@
 //   1. the platform ceiling: HTTP -> Worker -> one Durable Object RPC -> one SQLite insert;
 //   2. a mixed ConfigMap load (create, get, merge-patch, list by label with limit, delete) at
 //      concurrency 1 and 16: ops/s, p50/p99 per op, and the ratio to the ceiling;
-//   3. a list of 10,000 objects, in one page and paged by 500: time and workerd peak memory.
+//   3. a list of 10,000 objects, in one page and paged by 500: time and workerd peak memory;
+//   4. 1,000 watchers on one type and 100 writes: write-to-delivery latency, memory while idle.
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
 import { fmt } from './stats.mjs';
 import { runCeiling, runMixed } from './mixed-load.mjs';
 import { runBigList } from './big-list.mjs';
+import { runWatchers } from './watchers.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const only = process.env.BENCH_ONLY;
 
 const probeScript = await bundleWorker(path.join(projectRoot, 'bench', 'probe-worker.ts'));
 const server = await startServer({
@@ -39,6 +42,8 @@ try {
     console.log();
   }
   await runBigList(server.url, 10_000);
+  console.log();
+  await runWatchers(server.url, Number(process.env.BENCH_WATCHERS ?? 1000), 100);
 } finally {
   await server.stop();
 }

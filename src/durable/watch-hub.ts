@@ -45,12 +45,22 @@ export class WatchHub {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends `change` to every socket whose filter sees it. */
+  /**
+   * Sends `change` to every socket whose filter sees it. A change looks the same to every watcher
+   * that sees it as the same event type, so each type's frames are encoded once.
+   */
   broadcast(change: Change): void {
+    const encoded = new Map<string, string[]>();
     for (const tag of tagsForKey(change.key)) {
       for (const socket of this.ctx.getWebSockets(tag)) {
         const event = eventFor(socket.deserializeAttachment() as WatchFilter, change);
-        if (event) send(socket, { kind: 'event', type: event.type, key: change.key, resourceVersion: change.resourceVersion, value: event.value });
+        if (!event) continue;
+        let messageFrames = encoded.get(event.type);
+        if (!messageFrames) {
+          messageFrames = frames({ kind: 'event', type: event.type, key: change.key, resourceVersion: change.resourceVersion, value: event.value });
+          encoded.set(event.type, messageFrames);
+        }
+        for (const frame of messageFrames) socket.send(frame);
       }
     }
   }

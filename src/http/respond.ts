@@ -7,8 +7,9 @@ import { negotiateOutput } from '../codecs/negotiate.js';
 import { renderYaml } from '../codecs/yaml.js';
 import { StatusError, internalError, pageNotFoundText } from '../core/status.js';
 
-/** Cache-Control and Audit-Id, as kube's filters set them. */
+/** Cache-Control and Audit-Id, as kube's filters set them (not on WebSocket upgrades). */
 export function withCommonHeaders(response: Response): Response {
+  if (response.status === 101) return response;
   const headers = new Headers(response.headers);
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache, private');
   headers.set('audit-id', crypto.randomUUID());

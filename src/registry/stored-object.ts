@@ -1,22 +1,24 @@
 /**
- * The canonical stored form of an object: its JSON without metadata.resourceVersion (storage
- * assigns that, as etcd's revision does) plus the labels and fields selectors need.
+ * The canonical stored form of an object: its JSON in kube's field order, with labels and
+ * annotations in sorted key order (Go marshals maps sorted, so equal maps are equal bytes and a
+ * no-op update is recognised whatever order the client sent), and `metadata.resourceVersion`
+ * holding a placeholder: storage assigns the real one, as etcd's revision is. The placeholder
+ * keeps the field in its place, so a stored document becomes the wire document by replacing one
+ * string, without parsing (watch fan-out, lists).
  */
 import type { ObjectWrite, StoredObject } from '../storage/types.js';
 import { type KubeObject, orderedMeta, orderedObject } from './object.js';
+
+const placeholder = '"resourceVersion":"0"';
 
 /** The write for `object` at `key`; `fields` are the strategy's selectable fields. */
 export function toWrite(key: string, object: KubeObject, fields: Record<string, string>): ObjectWrite {
   return { key, value: storedJson(object), labels: object.metadata.labels ?? {}, fields };
 }
 
-/**
- * The stored JSON of an object: kube's field order, no resourceVersion, and labels and annotations
- * with sorted keys (Go marshals maps sorted, so equal maps are equal bytes and a no-op update is
- * recognised whatever order the client sent).
- */
+/** The stored JSON of an object (see the file comment). */
 export function storedJson(object: KubeObject): string {
-  const { resourceVersion: _ignored, ...metadata } = object.metadata;
+  const metadata = { ...object.metadata, resourceVersion: '0' };
   if (metadata.labels) metadata.labels = sortedKeys(metadata.labels);
   if (metadata.annotations) metadata.annotations = sortedKeys(metadata.annotations);
   return JSON.stringify(orderedObject({ ...object, metadata }));
@@ -26,9 +28,20 @@ function sortedKeys(map: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/**
+ * The wire JSON of a stored revision. The placeholder is the document's first
+ * `"resourceVersion":"0"`: kind and apiVersion come before metadata, and the metadata fields
+ * before it (name, generateName, namespace, selfLink, uid) are strings, in which JSON escapes
+ * every quote.
+ */
+export function storedToJson(stored: StoredObject): string {
+  return stored.value.replace(placeholder, `"resourceVersion":"${stored.resourceVersion}"`);
+}
+
 /** The object a stored revision holds, with its resourceVersion. */
 export function fromStored(stored: StoredObject): KubeObject {
   const object = JSON.parse(stored.value) as KubeObject;
-  object.metadata = orderedMeta({ ...object.metadata, resourceVersion: String(stored.resourceVersion) });
+  if (object.metadata.resourceVersion === '0') object.metadata.resourceVersion = String(stored.resourceVersion);
+  else object.metadata = orderedMeta({ ...object.metadata, resourceVersion: String(stored.resourceVersion) });
   return object;
 }

@@ -8,7 +8,7 @@ import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import type { Printer } from '../codecs/printers.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import type { Status } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import type { WatchItem } from './session.js';
 
 export interface WatchEncoding {
   format: OutputFormat;
@@ -22,9 +22,10 @@ export class WatchEventEncoder {
 
   constructor(private readonly encoding: WatchEncoding) {}
 
-  /** The event JSON for `object`. */
-  event(type: string, object: KubeObject, now: Date): string {
-    return JSON.stringify({ type, object: this.convert(type, object, now) });
+  /** The event JSON for `item`; a plain event splices the stored JSON in without parsing it. */
+  event(type: string, item: WatchItem, now: Date): string {
+    if (!this.encoding.format.conversion) return `{"type":"${type}","object":${item.json()}}`;
+    return JSON.stringify({ type, object: this.convert(type, item, now) });
   }
 
   /** An ERROR event carrying a Status. */
@@ -32,8 +33,9 @@ export class WatchEventEncoder {
     return JSON.stringify({ type: 'ERROR', object: status });
   }
 
-  private convert(type: string, object: KubeObject, now: Date): unknown {
+  private convert(type: string, item: WatchItem, now: Date): unknown {
     const { format, printer, includeObject } = this.encoding;
+    const object = item.object();
     const version = format.conversionVersion ?? 'v1';
     if (format.conversion === 'PartialObjectMetadata') return partialObjectMetadata(object, version);
     if (format.conversion !== 'Table') return object;

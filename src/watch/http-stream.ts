@@ -4,7 +4,6 @@
  * compress (miniflare gzips JSON otherwise and the stream stalls until it ends). A client that
  * stops reading is cut off once too much is queued for it, as kube drops slow watchers.
  */
-import type { KubeObject } from '../registry/object.js';
 import type { WatchEventEncoder } from './encode.js';
 import type { WatchSession, WatchSink } from './session.js';
 
@@ -40,7 +39,7 @@ export function httpWatch(encoder: WatchEventEncoder): HttpWatch {
     controller.close();
   };
   const sink: WatchSink = {
-    event: (type, object: KubeObject) => write(encoder.event(type, object, new Date())),
+    event: (type, item) => write(encoder.event(type, item, new Date())),
     error: (status) => write(encoder.error(status)),
     end,
   };

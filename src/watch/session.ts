@@ -10,14 +10,29 @@ import type { ResourceType } from '../api/catalog.js';
 import { apiVersionOf } from '../api/catalog.js';
 import { expired, type Status } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
-import { fromStored } from '../registry/stored-object.js';
+import { fromStored, storedToJson } from '../registry/stored-object.js';
+import type { StoredObject } from '../storage/types.js';
 import { tooLargeResourceVersion } from '../registry/storage-errors.js';
 import type { WatchOptions } from './options.js';
 import { type EventType, FrameAssembler, type WatchMessage, type WatchStart } from './protocol.js';
 
+/** The object of an event, decoded only if the output needs more than its JSON. */
+export interface WatchItem {
+  json(): string;
+  object(): KubeObject;
+}
+
+function storedItem(stored: StoredObject): WatchItem {
+  return { json: () => storedToJson(stored), object: () => fromStored(stored) };
+}
+
+function objectItem(object: KubeObject): WatchItem {
+  return { json: () => JSON.stringify(object), object: () => object };
+}
+
 /** Where the events of a session go. */
 export interface WatchSink {
-  event(type: EventType | 'BOOKMARK', object: KubeObject): void;
+  event(type: EventType | 'BOOKMARK', item: WatchItem): void;
   error(status: Status): void;
   end(): void;
 }
@@ -88,7 +103,7 @@ export class WatchSession {
     switch (message.kind) {
       case 'event':
         this.lastResourceVersion = message.resourceVersion;
-        this.sink.event(message.type, fromStored({ key: message.key, resourceVersion: message.resourceVersion, value: message.value }));
+        this.sink.event(message.type, storedItem({ key: message.key, resourceVersion: message.resourceVersion, value: message.value }));
         return;
       case 'synced':
         this.lastResourceVersion = Math.max(this.lastResourceVersion, message.resourceVersion);
@@ -129,7 +144,7 @@ export class WatchSession {
     if (this.stopped || !this.lastResourceVersion) return;
     const metadata: KubeObject['metadata'] = { resourceVersion: String(this.lastResourceVersion) };
     if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
-    this.sink.event('BOOKMARK', { kind: this.type.kind, apiVersion: apiVersionOf(this.type.group, this.type.version), metadata });
+    this.sink.event('BOOKMARK', objectItem({ kind: this.type.kind, apiVersion: apiVersionOf(this.type.group, this.type.version), metadata }));
   }
 
   private fail(status: Status): void {

@@ -16,7 +16,7 @@ export function socketWatch(encoder: WatchEventEncoder): SocketWatch {
   server.accept();
   let open = true;
   const sink: WatchSink = {
-    event: (type, object) => open && server.send(encoder.event(type, object, new Date())),
+    event: (type, item) => open && server.send(encoder.event(type, item, new Date())),
     error: (status) => open && server.send(encoder.error(status)),
     end: () => {
       if (!open) return;

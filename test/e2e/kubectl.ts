@@ -35,6 +35,7 @@ export interface KubectlResult {
 export interface Kubectl {
   (...args: string[]): Promise<KubectlResult>;
   kubeconfig: string;
+  cacheDir: string;
   /** kubectl with `input` on stdin. */
   withInput(input: string, ...args: string[]): Promise<KubectlResult>;
 }
@@ -51,7 +52,8 @@ export function kubectlFor(serverUrl: string): Kubectl {
     'current-context: t', '',
   ].join('\n'));
   const binary = kubectlBinary();
-  const base = ['--kubeconfig', kubeconfig, '--cache-dir', path.join(dir, 'cache'), '--request-timeout=30s'];
+  const cacheDir = path.join(dir, 'cache');
+  const base = ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, '--request-timeout=30s'];
   const invoke = async (input: string | undefined, args: string[]): Promise<KubectlResult> => {
     try {
       const child = run(binary, [...base, ...args], { maxBuffer: 64 * 1024 * 1024 });
@@ -67,6 +69,7 @@ export function kubectlFor(serverUrl: string): Kubectl {
   };
   const kubectl = ((...args: string[]) => invoke(undefined, args)) as Kubectl;
   kubectl.kubeconfig = kubeconfig;
+  kubectl.cacheDir = cacheDir;
   kubectl.withInput = (input, ...args) => invoke(input, args);
   return kubectl;
 }

@@ -1,0 +1,22 @@
+// Resident memory of the workerd processes this Node process started (Miniflare's runtime).
+import { readFileSync, readdirSync } from 'node:fs';
+
+export function workerdPids() {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.includes('(workerd)') && Number(stat.split(') ')[1].split(' ')[1]) === process.pid;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Resident set of `pids` (default: all workerd children) in MiB. */
+export function residentMiB(pids = workerdPids()) {
+  const kilobytes = pids.reduce((sum, pid) => {
+    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return sum + (match ? Number(match[1]) : 0);
+  }, 0);
+  return kilobytes / 1024;
+}
