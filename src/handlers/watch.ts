@@ -6,6 +6,7 @@
 import { negotiateOutput } from '../codecs/negotiate.js';
 import { printerFor } from '../codecs/printers.js';
 import { notAcceptable } from '../core/status.js';
+import type { Env } from '../env.js';
 import { collectionPrefix } from '../registry/keys.js';
 import { connectWatch } from '../watch/connect.js';
 import { WatchEventEncoder } from '../watch/encode.js';
@@ -27,11 +28,18 @@ export const watchHandler: Handler = async (scope) => {
     await session.start();
     return transport.response(session);
   }
-  const transport = httpWatch(encoder);
+  const transport = httpWatch(encoder, heartbeatMillis(scope.env));
   const session = new WatchSession(scope.type, options, connect, transport.sink);
+  scope.request.signal.addEventListener('abort', () => transport.sink.end());
   await session.start();
   return transport.response(session, { 'content-type': 'application/json' });
 };
+
+/** How often an idle watch stream checks that its client is still there (WATCH_HEARTBEAT_SECONDS, default 30). */
+function heartbeatMillis(env: Env): number {
+  const seconds = Number(env.WATCH_HEARTBEAT_SECONDS);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 30) * 1000;
+}
 
 /** JSON only: kube streams need a framing serializer, which YAML does not have. */
 function streamFormat(scope: RequestScope) {

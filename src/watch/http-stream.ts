@@ -3,6 +3,10 @@
  * sent with `content-encoding: identity` so nothing between us and the client buffers it to
  * compress (miniflare gzips JSON otherwise and the stream stalls until it ends). A client that
  * stops reading is cut off once too much is queued for it, as kube drops slow watchers.
+ *
+ * workerd notices a client that went away only when a write to it fails (then the request's
+ * signal aborts), so an idle stream carries a bare newline every `heartbeatMillis`: whitespace
+ * between JSON values, which client-go, kubectl, client-node and jq all skip.
  */
 import type { WatchEventEncoder } from './encode.js';
 import type { WatchSession, WatchSink } from './session.js';
@@ -15,7 +19,7 @@ export interface HttpWatch {
 }
 
 /** The sink and response of an HTTP watch. */
-export function httpWatch(encoder: WatchEventEncoder): HttpWatch {
+export function httpWatch(encoder: WatchEventEncoder, heartbeatMillis: number): HttpWatch {
   const bytes = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let session: WatchSession | null = null;
@@ -23,7 +27,11 @@ export function httpWatch(encoder: WatchEventEncoder): HttpWatch {
   const stream = new ReadableStream<Uint8Array>(
     {
       start: (c) => { controller = c; },
-      cancel: () => { closed = true; session?.stop(); },
+      cancel: () => {
+        closed = true;
+        clearInterval(heartbeat);
+        session?.stop();
+      },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: maxQueuedBytes }),
   );
@@ -32,9 +40,11 @@ export function httpWatch(encoder: WatchEventEncoder): HttpWatch {
     controller.enqueue(bytes.encode(line + '\n'));
     if ((controller.desiredSize ?? 0) < 0) end();
   };
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
   const end = () => {
     if (closed) return;
     closed = true;
+    clearInterval(heartbeat);
     session?.stop();
     controller.close();
   };

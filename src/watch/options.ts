@@ -35,7 +35,7 @@ export function parseWatchOptions(scope: RequestScope, filterPrefix: string): Wa
     subscription: { filter, start: watchStart(parseResourceVersion(resourceVersion), resourceVersion, sendInitialEvents) },
     allowWatchBookmarks,
     markInitialEventsEnd: sendInitialEvents === true && allowWatchBookmarks,
-    timeoutMillis: timeoutMillis(parseIntegerParameter(query, 'timeoutSeconds', 0)),
+    timeoutMillis: watchTimeoutMillis(parseIntegerParameter(query, 'timeoutSeconds', 0)),
   };
 }
 
@@ -50,9 +50,10 @@ function watchStart(resourceVersion: number, text: string, sendInitialEvents: bo
   return { from: 'resourceVersion', resourceVersion };
 }
 
-function timeoutMillis(timeoutSeconds: number): number {
+/** The watch's lifetime: `timeoutSeconds` if given, else kube's jittered [min, 2*min) request timeout. */
+export function watchTimeoutMillis(timeoutSeconds: number, random: () => number = Math.random): number {
   if (timeoutSeconds > 0) return timeoutSeconds * 1000;
-  return minRequestTimeoutSeconds * (Math.random() + 1) * 1000;
+  return minRequestTimeoutSeconds * (random() + 1) * 1000;
 }
 
 /** metainternalversion validation.validateWatchOptions (v1.32, WatchList enabled). */

@@ -3,5 +3,6 @@ declare namespace Cloudflare {
   interface Env {
     RESOURCE_STORE: DurableObjectNamespace<import('../../src/durable/resource-store.js').ResourceStore>;
     HISTORY_WINDOW_SECONDS?: string;
+    WATCH_HEARTBEAT_SECONDS?: string;
   }
 }

@@ -17,8 +17,8 @@ export interface WatchStream {
   body: any;
 }
 
-export async function watch(path: string, headers: Record<string, string> = {}): Promise<WatchStream> {
-  const response: Response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { headers }));
+export async function watch(path: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<WatchStream> {
+  const response: Response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { headers, signal }));
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

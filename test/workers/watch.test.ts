@@ -183,6 +183,18 @@ describe('Durable Object eviction mid-stream', () => {
   });
 });
 
+describe('client disconnect', () => {
+  it('frees the Durable Object socket when the request is aborted', async () => {
+    const sockets = () => runInDurableObject(configMapsStore(), (_instance, state) => state.getWebSockets(`ns:${ns}/`).length);
+    const disconnect = new AbortController();
+    await watch(`${cm()}?watch=1&timeoutSeconds=30`, {}, disconnect.signal);
+    expect(await sockets()).toBe(1);
+    disconnect.abort();
+    for (let i = 0; i < 50 && (await sockets()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await sockets()).toBe(0);
+  });
+});
+
 describe('WebSocket watch', () => {
   it('sends each event as one message', async () => {
     await create('a');

@@ -1,0 +1,57 @@
+/** What a watcher sees of one change (kube's cacheWatcher rules), and message framing. */
+import { describe, expect, it } from 'vitest';
+import { type Change, type Side, eventFor } from '../../src/durable/watch-events.js';
+import { minRequestTimeoutSeconds, watchTimeoutMillis } from '../../src/watch/options.js';
+import { FrameAssembler, frames, maxFrameChars, type WatchMessage } from '../../src/watch/protocol.js';
+
+const side = (value: string, labels: Record<string, string> = {}): Side => ({ value, labels, fields: { 'metadata.name': 'a' } });
+const change = (previous: Side | null, current: Side | null, key = 'ns/a'): Change => ({ key, resourceVersion: 7, previous, current });
+const picked = { prefix: 'ns/', labelSelector: { requirements: [{ key: 'pick', operator: '=' as const, values: ['yes'] }] } };
+const everything = { prefix: 'ns/' };
+
+describe('eventFor', () => {
+  it.each([
+    ['creation', everything, change(null, side('new')), { type: 'ADDED', value: 'new' }],
+    ['update', everything, change(side('old'), side('new')), { type: 'MODIFIED', value: 'new' }],
+    ['deletion carries the last state', everything, change(side('old'), null), { type: 'DELETED', value: 'old' }],
+    ['another namespace is not seen', everything, change(null, side('new'), 'other/a'), null],
+    ['a prefix is a namespace, not a string prefix', { prefix: 'ns/' }, change(null, side('new'), 'ns-b/a'), null],
+    ['entering the selection is ADDED', picked, change(side('old'), side('new', { pick: 'yes' })), { type: 'ADDED', value: 'new' }],
+    ['changing within the selection is MODIFIED', picked, change(side('old', { pick: 'yes' }), side('new', { pick: 'yes' })), { type: 'MODIFIED', value: 'new' }],
+    ['leaving the selection is DELETED with the previous content', picked, change(side('old', { pick: 'yes' }), side('new')), { type: 'DELETED', value: 'old' }],
+    ['changing outside the selection is not seen', picked, change(side('old'), side('new')), null],
+    ['deleting outside the selection is not seen', picked, change(side('old'), null), null],
+    ['field selectors apply too', { prefix: '', fieldSelector: { requirements: [{ field: 'metadata.name', operator: '=' as const, value: 'b' }] } }, change(null, side('new')), null],
+  ])('%s', (_name, filter, input, want) => {
+    expect(eventFor(filter, input)).toEqual(want);
+  });
+});
+
+describe('frames', () => {
+  const message = (value: string): WatchMessage => ({ kind: 'event', type: 'ADDED', key: 'ns/a', resourceVersion: 1, value });
+
+  it.each([
+    ['a small message is one frame', 10, 1],
+    ['a message longer than a frame is split', maxFrameChars * 2 + 5, 3],
+  ])('%s', (_name, length, count) => {
+    const original = message('x'.repeat(length));
+    const parts = frames(original);
+    expect(parts).toHaveLength(count);
+    expect(parts.every((part) => part.length <= maxFrameChars + 2)).toBe(true);
+    const assembler = new FrameAssembler();
+    const results = parts.map((part) => assembler.push(part));
+    expect(results.slice(0, -1).every((result) => result === null)).toBe(true);
+    expect(results.at(-1)).toEqual(original);
+  });
+});
+
+describe('watchTimeoutMillis', () => {
+  it('uses timeoutSeconds when given', () => {
+    expect(watchTimeoutMillis(7)).toBe(7000);
+  });
+
+  it.each([[0, 1800_000], [0.5, 2700_000], [0.999, 3598_200]])('jitters between once and twice kube\'s minimum request timeout (random %f)', (random, want) => {
+    expect(minRequestTimeoutSeconds).toBe(1800);
+    expect(watchTimeoutMillis(0, () => random)).toBeCloseTo(want, 0);
+  });
+});
