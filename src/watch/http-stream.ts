@@ -57,6 +57,7 @@ export function httpWatch(encoder: WatchEventEncoder, heartbeatMillis: number): 
     sink,
     response: (started, headers) => {
       session = started;
+      heartbeat = setInterval(() => write(''), heartbeatMillis);
       return new Response(stream, { status: 200, headers: { ...headers, 'content-encoding': 'identity' } });
     },
   };

@@ -184,6 +184,16 @@ describe('Durable Object eviction mid-stream', () => {
 });
 
 describe('client disconnect', () => {
+  it('sends a newline on an idle stream, so that a departed client is noticed (WATCH_HEARTBEAT_SECONDS=1 here)', async () => {
+    const response: Response = await (await import('cloudflare:workers') as any).exports.default.fetch(
+      new Request(`http://edge.test${cm()}?watch=1&timeoutSeconds=5`),
+    );
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('\n');
+    await reader.cancel();
+  });
+
   it('frees the Durable Object socket when the request is aborted', async () => {
     const sockets = () => runInDurableObject(configMapsStore(), (_instance, state) => state.getWebSockets(`ns:${ns}/`).length);
     const disconnect = new AbortController();
