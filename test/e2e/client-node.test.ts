@@ -4,20 +4,14 @@
  */
 import * as k8s from '@kubernetes/client-node';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { kubeConfig } from './kubeconfig.js';
 
 const serverUrl = inject('serverUrl');
 const namespace = `client-${Date.now().toString(36)}`;
 let core: k8s.CoreV1Api;
 
 function clientFor(server: string): k8s.CoreV1Api {
-  const config = new k8s.KubeConfig();
-  config.loadFromOptions({
-    clusters: [{ name: 't', server, skipTLSVerify: true }],
-    users: [{ name: 't' }],
-    contexts: [{ name: 't', cluster: 't', user: 't' }],
-    currentContext: 't',
-  });
-  return config.makeApiClient(k8s.CoreV1Api);
+  return kubeConfig(server).makeApiClient(k8s.CoreV1Api);
 }
 
 async function apiError(promise: Promise<unknown>): Promise<{ code: number; body: any }> {

@@ -9,19 +9,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { kubeConfig } from './kubeconfig.js';
 // @ts-expect-error -- plain ESM script shared with `npm start` and the benchmark
 import { startServer } from '../../scripts/server.mjs';
 
-function kubeConfig(server: string): k8s.KubeConfig {
-  const config = new k8s.KubeConfig();
-  config.loadFromOptions({
-    clusters: [{ name: 't', server, skipTLSVerify: true }],
-    users: [{ name: 't' }],
-    contexts: [{ name: 't', cluster: 't', user: 't' }],
-    currentContext: 't',
-  });
-  return config;
-}
 
 /** Runs `work` over `items` with at most `concurrency` in flight. */
 async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>): Promise<void> {
