@@ -1,0 +1,28 @@
+/**
+ * What kube does in code for one built-in kind, beyond what every object gets (ObjectMeta rules,
+ * generation, status subresource handling, which the generic strategy does): kube's defaulting
+ * functions (pkg/apis/<group>/v1/defaults.go), its strategy's PrepareForCreate/PrepareForUpdate
+ * (pkg/registry/<group>/<resource>/strategy.go) and its validation (pkg/apis/<group>/validation),
+ * with kube's exact field paths and messages.
+ */
+import type { FieldError } from '../core/field-errors.js';
+import type { KubeObject } from '../registry/object.js';
+
+export interface KindSemantics {
+  /**
+   * kube's SetDefaults_* for the kind, applied to every decoded object (create, update, patch
+   * result), after schema defaults. Mutates `object`.
+   */
+  default?(object: KubeObject): void;
+  /** Extra PrepareForCreate (e.g. a Pod's status starts Pending with its QoS class). */
+  prepareForCreate?(object: KubeObject): void;
+  /** Extra PrepareForUpdate for the main resource (e.g. carrying over fields only /status may change). */
+  prepareForUpdate?(object: KubeObject, old: KubeObject): void;
+  /** Kind validation of a new object, ObjectMeta excluded (the generic strategy checks that). */
+  validate?(object: KubeObject): FieldError[];
+  /** Kind validation of an update, ObjectMeta excluded; typically validate(object) plus immutability rules. */
+  validateUpdate?(object: KubeObject, old: KubeObject): FieldError[];
+}
+
+/** A table of kinds: `group/Kind` (core group: `/Pod`) to its semantics. */
+export type KindSemanticsTable = Record<string, KindSemantics>;
