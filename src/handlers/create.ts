@@ -6,13 +6,14 @@
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './options.js';
+import { finishDecoding } from './typed-object.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler } from './scope.js';
 
 export const createHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const options = parseWriteOptions(scope.url.searchParams, 'CreateOptions');
-  const object = await decodeObjectBody(scope.request, scope.type);
+  const object = finishDecoding(scope, await decodeObjectBody(scope.request, scope.type));
   await admitCreate(scope);
   const created = await scope.store.create(scope.namespace, object, { dryRun: options.dryRun, now: scope.now });
   return respondObject(scope, created, 201);

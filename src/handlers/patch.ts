@@ -13,6 +13,7 @@ import type { KubeObject } from '../registry/object.js';
 import { asTypedObject, readBody } from './body.js';
 import { optionsInvalid, parseWriteOptions } from './options.js';
 import { outputFormat, respondObject } from './respond.js';
+import { finishDecoding } from './typed-object.js';
 import type { Handler } from './scope.js';
 import { checkName } from './update.js';
 
@@ -31,7 +32,7 @@ export const patchHandler: Handler = async (scope) => {
   const { info, store } = scope;
   const { object } = await store.update(scope.namespace, info.name, (current) => {
     if (!current) throw notFound(store.groupResource, info.name);
-    const patched = asTypedObject(apply(current), scope.type, body);
+    const patched = finishDecoding(scope, asTypedObject(apply(current), scope.type, body));
     checkName(patched, scope);
     return patched;
   }, { dryRun: options.dryRun, now: scope.now });

@@ -10,6 +10,7 @@ import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import { printerFor } from '../codecs/printers.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import { renderYaml } from '../codecs/yaml.js';
+import { goQuote } from '../core/go-format.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import type { ObjectList } from '../registry/store.js';
@@ -31,6 +32,17 @@ export function encodedResponse(body: unknown, format: OutputFormat, status: num
   return response;
 }
 
+/** kube's warning header value: code 299, no agent, the text in Go %q quotes. */
+export function warningHeader(text: string): string {
+  return `299 - ${goQuote(text)}`;
+}
+
+/** Adds the request's warnings to a response, one Warning header each. */
+export function withWarnings(response: Response, warnings: string[]): Response {
+  for (const warning of warnings) response.headers.append('warning', warningHeader(warning));
+  return response;
+}
+
 /** The format of a handler's response; 406 if the client accepts nothing the endpoint can produce. */
 export function outputFormat(scope: RequestScope, target: Target): OutputFormat {
   return negotiateOutput(scope.request.headers.get('accept'), target);
@@ -48,14 +60,13 @@ export function includeObject(url: URL): IncludeObject {
 export function respondObject(scope: RequestScope, object: KubeObject, status = 200): Response {
   const format = outputFormat(scope, 'object');
   const pretty = wantsPretty(scope.request, scope.url);
-  if (format.conversion === 'Table') {
-    const meta = { resourceVersion: object.metadata.resourceVersion };
-    return encodedResponse(tableOf(scope, [object], meta, format), format, status, pretty);
-  }
-  if (format.conversion === 'PartialObjectMetadata') {
-    return encodedResponse(partialObjectMetadata(object, format.conversionVersion), format, status, pretty);
-  }
-  return encodedResponse(object, format, status, pretty);
+  return withWarnings(encodedResponse(convertedObject(scope, object, format), format, status, pretty), scope.warnings);
+}
+
+function convertedObject(scope: RequestScope, object: KubeObject, format: OutputFormat): unknown {
+  if (format.conversion === 'Table') return tableOf(scope, [object], { resourceVersion: object.metadata.resourceVersion }, format);
+  if (format.conversion === 'PartialObjectMetadata') return partialObjectMetadata(object, format.conversionVersion);
+  return object;
 }
 
 /** Responds with a list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList. */

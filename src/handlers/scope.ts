@@ -18,6 +18,8 @@ export interface RequestScope {
   store: Store;
   /** The request's time: one clock reading for timestamps and ages within a request. */
   now: Date;
+  /** Warnings for the client, sent as `Warning: 299 - "..."` headers with the response. */
+  warnings: string[];
 }
 
 /** A handler for one verb: the request in, the response out; failures are thrown StatusErrors. */

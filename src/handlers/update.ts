@@ -6,13 +6,14 @@ import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './options.js';
+import { finishDecoding } from './typed-object.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
 export const updateHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
-  const object = await decodeObjectBody(scope.request, scope.type);
+  const object = finishDecoding(scope, await decodeObjectBody(scope.request, scope.type));
   checkName(object, scope);
   const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, () => structuredClone(object), {
     dryRun: options.dryRun,

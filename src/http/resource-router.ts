@@ -44,8 +44,8 @@ export async function routeApiRequest(request: Request, env: Env): Promise<Respo
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   await ensureBootstrapped(env);
   const namespace = type.namespaced ? info.namespace : '';
-  const store = storeFor(env, type, namespace);
-  return handler({ env, request, url, info, type, namespace, store, now: new Date() });
+  const store = storeFor(env, type, namespace, info.subresource);
+  return handler({ env, request, url, info, type, namespace, store, now: new Date(), warnings: [] });
 }
 
 /** Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET). */
@@ -69,12 +69,19 @@ function routeExists(type: ResourceType, info: RequestInfo): boolean {
   return info.parts.length <= (info.subresource ? 3 : 2);
 }
 
+/** Subresources served so far; the others (scale, eviction, token, ...) answer 405 until built. */
+const servedSubresources = new Set(['status']);
+
 /**
- * Whether the verb is served on this path. Subresources and virtual resources (reviews,
- * bindings) are not served yet: they answer 405 until the issues that build them.
+ * Whether the verb is served on this path: the catalog's verbs of the resource or subresource.
+ * Virtual resources (reviews, bindings) are not served yet: 405 until the issues that build them.
  */
 function verbServed(type: ResourceType, info: RequestInfo): boolean {
-  if (info.subresource || type.virtual) return false;
+  if (type.virtual) return false;
+  if (info.subresource) {
+    const sub = type.subresources?.find((candidate) => candidate.name === info.subresource);
+    return servedSubresources.has(info.subresource) && !!sub && (sub.verbs as string[]).includes(info.verb);
+  }
   if (type.namespaced && !info.namespace && info.verb !== 'list' && info.verb !== 'watch') return false;
   return (type.verbs as string[]).includes(info.verb);
 }

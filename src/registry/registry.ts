@@ -10,27 +10,28 @@ import { Store } from './store.js';
 import type { Strategy } from './strategy.js';
 import { DefaultStrategy } from './strategies/default.js';
 import { NamespaceStrategy } from './strategies/namespaces.js';
+import { StatusStrategy } from './strategies/status.js';
 
-const strategyConstructors: Record<string, new (type: ResourceType) => Strategy> = {
+const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
   '/namespaces': NamespaceStrategy,
 };
 
 const strategies = new Map<string, Strategy>();
 
-/** The strategy of a type: stateless, so one per type and isolate. */
-export function strategyFor(type: ResourceType): Strategy {
-  const key = `${type.group}/${type.version}/${type.resource}`;
+/** The strategy of a type, or of its status subresource: stateless, so one per type and isolate. */
+export function strategyFor(type: ResourceType, subresource = ''): Strategy {
+  const key = `${type.group}/${type.version}/${type.resource}/${subresource}`;
   let strategy = strategies.get(key);
   if (!strategy) {
-    const Constructor = strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy;
-    strategy = new Constructor(type);
+    const main = new (strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy)(type);
+    strategy = subresource === 'status' ? new StatusStrategy(main) : main;
     strategies.set(key, strategy);
   }
   return strategy;
 }
 
-/** The Store serving `type` for a request in `namespace`. */
-export function storeFor(env: Env, type: ResourceType, namespace: string): Store {
+/** The Store serving `type` (or its status subresource) for a request in `namespace`. */
+export function storeFor(env: Env, type: ResourceType, namespace: string, subresource = ''): Store {
   const storage = storageFor(env, { cluster: defaultCluster, group: type.group, resource: type.resource, namespace });
-  return new Store(type, strategyFor(type), storage);
+  return new Store(type, strategyFor(type, subresource), storage);
 }

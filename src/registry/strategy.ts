@@ -13,6 +13,8 @@ export interface Strategy {
   readonly allowCreateOnUpdate: boolean;
   /** PUT without metadata.resourceVersion is allowed (kube's AllowUnconditionalUpdate). */
   readonly allowUnconditionalUpdate: boolean;
+  /** kube's defaulting for the kind, run on every decoded object (create, update, patch result). */
+  applyDefaults(object: KubeObject): void;
   /** Clears or sets fields a client may not choose on create (status, generation, ...). */
   prepareForCreate(object: KubeObject): void;
   /** Carries over what an update may not change and bumps generation on spec changes. */

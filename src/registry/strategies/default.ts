@@ -1,10 +1,14 @@
 /**
  * The strategy every built-in type starts from: ObjectMeta validation with the kind's name rule,
- * generation tracking where kube's strategy does it, and the kind's selectable fields.
+ * generation tracking where kube's strategy does it, status handling for kinds with a /status
+ * subresource (the main resource cannot change status; a new object's status starts empty), the
+ * kind's own semantics (src/kinds), and the kind's selectable fields.
  */
 import type { ResourceType } from '../../api/catalog.js';
 import type { FieldError } from '../../core/field-errors.js';
 import { type ObjectMetaOptions, validateObjectMetaCreate, validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
+import { kindSemantics } from '../../kinds/index.js';
+import type { KindSemantics } from '../../kinds/types.js';
 import { selectableFields } from '../field-labels.js';
 import { type KindFacts, kindFacts } from '../kind-facts.js';
 import type { KubeObject } from '../object.js';
@@ -16,38 +20,58 @@ export class DefaultStrategy implements Strategy {
   readonly allowUnconditionalUpdate: boolean;
   protected readonly facts: KindFacts;
   protected readonly metaOptions: ObjectMetaOptions;
+  protected readonly semantics: KindSemantics;
+  /** The type has a /status subresource: status is that subresource's business. */
+  protected readonly hasStatus: boolean;
 
   constructor(protected readonly type: ResourceType) {
     this.facts = kindFacts(type.group, type.kind);
+    this.semantics = kindSemantics(type.group, type.kind);
+    this.hasStatus = type.subresources?.some((sub) => sub.name === 'status') ?? false;
     this.namespaced = type.namespaced;
     this.allowCreateOnUpdate = this.facts.allowCreateOnUpdate;
     this.allowUnconditionalUpdate = this.facts.allowUnconditionalUpdate;
     this.metaOptions = { namespaced: type.namespaced, nameValidation: this.facts.nameValidation, standardFinalizers: this.facts.standardFinalizers };
   }
 
+  /** kube's defaulting functions for the kind (run on every decoded object). */
+  applyDefaults(object: KubeObject): void {
+    this.semantics.default?.(object);
+  }
+
   prepareForCreate(object: KubeObject): void {
     if (this.facts.tracksGeneration) object.metadata.generation = 1;
     else delete object.metadata.generation;
+    if (this.hasStatus) object.status = {};
+    this.semantics.prepareForCreate?.(object);
   }
 
-  /** Generation goes up by one when anything but metadata and status changed. */
+  /** Status stays as it was; generation goes up by one when anything but metadata and status changed. */
   prepareForUpdate(object: KubeObject, old: KubeObject): void {
-    if (!this.facts.tracksGeneration) return;
-    const generation = old.metadata.generation ?? 0;
-    object.metadata.generation = specChanged(object, old) ? generation + 1 : generation;
+    if (this.hasStatus) keepStatus(object, old);
+    if (this.facts.tracksGeneration) {
+      const generation = old.metadata.generation ?? 0;
+      object.metadata.generation = specChanged(object, old) ? generation + 1 : generation;
+    }
+    this.semantics.prepareForUpdate?.(object, old);
   }
 
   validate(object: KubeObject): FieldError[] {
-    return validateObjectMetaCreate(object.metadata, this.metaOptions);
+    return [...(this.semantics.validate?.(object) ?? []), ...validateObjectMetaCreate(object.metadata, this.metaOptions)];
   }
 
   validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
-    return validateObjectMetaUpdate(object.metadata, old.metadata, this.metaOptions);
+    return [...validateObjectMetaUpdate(object.metadata, old.metadata, this.metaOptions), ...(this.semantics.validateUpdate?.(object, old) ?? [])];
   }
 
   selectableFields(object: KubeObject): Record<string, string> {
     return selectableFields(this.type.group, this.type.kind, object, { namespaced: this.namespaced });
   }
+}
+
+function keepStatus(object: KubeObject, old: KubeObject): void {
+  if (old.status === undefined) delete object.status;
+  else object.status = old.status;
 }
 
 /** True when anything outside metadata and status differs (kube compares Spec; this covers kinds without one). */

@@ -1,0 +1,49 @@
+/**
+ * The strategy of a /status subresource (kube's <resource>StatusStrategy): an update changes the
+ * status and nothing else; everything else, generation included, stays as stored. Creation through
+ * /status does not exist.
+ */
+import type { FieldError } from '../../core/field-errors.js';
+import { validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
+import type { KubeObject } from '../object.js';
+import type { Strategy } from '../strategy.js';
+import type { DefaultStrategy } from './default.js';
+
+export class StatusStrategy implements Strategy {
+  readonly namespaced: boolean;
+  readonly allowCreateOnUpdate = false;
+  readonly allowUnconditionalUpdate: boolean;
+
+  constructor(private readonly main: DefaultStrategy) {
+    this.namespaced = main.namespaced;
+    this.allowUnconditionalUpdate = main.allowUnconditionalUpdate;
+  }
+
+  applyDefaults(object: KubeObject): void {
+    this.main.applyDefaults(object);
+  }
+
+  prepareForCreate(): void {}
+
+  /** Only status comes from the request; the rest, metadata included, is the stored object's. */
+  prepareForUpdate(object: KubeObject, old: KubeObject): void {
+    const { status } = object;
+    const { resourceVersion } = object.metadata;
+    for (const key of Object.keys(object)) delete object[key];
+    Object.assign(object, structuredClone(old), { metadata: { ...structuredClone(old.metadata), resourceVersion } });
+    if (status === undefined) delete object.status;
+    else object.status = status;
+  }
+
+  validate(): FieldError[] {
+    return [];
+  }
+
+  validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
+    return validateObjectMetaUpdate(object.metadata, old.metadata, { namespaced: this.namespaced, nameValidation: 'none' });
+  }
+
+  selectableFields(object: KubeObject): Record<string, string> {
+    return this.main.selectableFields(object);
+  }
+}

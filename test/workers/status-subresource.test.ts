@@ -1,0 +1,61 @@
+/**
+ * The /status subresource: only status changes through it, the main resource cannot change status,
+ * a new object's status starts empty, and status changes do not count as generation changes.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, freshNamespace } from './api-client.js';
+
+let ns = '';
+const merge = { 'content-type': 'application/merge-patch+json' };
+const deployments = () => `/apis/apps/v1/namespaces/${ns}/deployments`;
+const deployment = (name: string) => ({
+  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
+  spec: { replicas: 1, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+  status: { replicas: 99 },
+});
+
+beforeAll(async () => {
+  ns = await freshNamespace('status');
+});
+
+describe('status subresource', () => {
+  it('starts a new object with empty status, whatever the client sent', async () => {
+    const created = await api('POST', deployments(), { body: deployment('d1') });
+    expect(created.status).toBe(201);
+    expect(created.json.status).toEqual({});
+  });
+
+  it('changes only status through /status, keeping generation, spec and labels', async () => {
+    await api('POST', deployments(), { body: deployment('d2') });
+    const patched = await api('PATCH', `${deployments()}/d2/status`, {
+      body: { status: { replicas: 1, readyReplicas: 1 }, spec: { replicas: 5 }, metadata: { labels: { sneaky: 'yes' } } }, headers: merge,
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ status: { replicas: 1, readyReplicas: 1 }, spec: { replicas: 1 }, metadata: { generation: 1 } });
+    expect(patched.json.metadata.labels).toBeUndefined();
+    const fetched = await api('GET', `${deployments()}/d2/status`);
+    expect(fetched.json.status).toEqual({ replicas: 1, readyReplicas: 1 });
+  });
+
+  it('ignores status changes through the main resource', async () => {
+    await api('POST', deployments(), { body: deployment('d3') });
+    await api('PATCH', `${deployments()}/d3/status`, { body: { status: { replicas: 1 } }, headers: merge });
+    const patched = await api('PATCH', `${deployments()}/d3`, { body: { status: { replicas: 42 }, spec: { replicas: 2 } }, headers: merge });
+    expect(patched.json).toMatchObject({ status: { replicas: 1 }, spec: { replicas: 2 }, metadata: { generation: 2 } });
+  });
+
+  it('replaces status with PUT on /status, from a current copy', async () => {
+    await api('POST', deployments(), { body: deployment('d4') });
+    const current = (await api('GET', `${deployments()}/d4`)).json;
+    const replaced = await api('PUT', `${deployments()}/d4/status`, { body: { ...current, status: { observedGeneration: 1 } } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.json.status).toEqual({ observedGeneration: 1 });
+  });
+
+  it('answers 405 for subresources not served yet and 404 for ones that do not exist', async () => {
+    await api('POST', deployments(), { body: deployment('d5') });
+    expect((await api('GET', `${deployments()}/d5/scale`)).status).toBe(405);
+    expect((await api('GET', `${deployments()}/d5/nonsense`)).status).toBe(404);
+    expect((await api('POST', `${deployments()}/d5/status`, { body: deployment('d5') })).status).toBe(405);
+  });
+});
