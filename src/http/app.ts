@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
-import { openApiDocument, openApiIndex } from '../api/openapi.js';
+import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
 import type { Env } from '../env.js';
 import { defaultCluster, shardName } from '../storage/shard.js';
 import { routeApiRequest } from './resource-router.js';
@@ -22,6 +22,7 @@ export function createApp(): Hono<{ Bindings: Env }> {
     app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.env, undefined));
     app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.env, new URL(c.req.url).pathname.slice(endpoint.length + 2)));
   }
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.header('accept') ?? null, c.req.header('if-none-match') ?? null)));
   app.get('/openapi/v3', () => toResponse(openApiIndex()));
   app.get('/openapi/v3/*', (c) => {
     const url = new URL(c.req.url);

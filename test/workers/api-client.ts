@@ -15,7 +15,7 @@ export async function api(method: string, path: string, options: { body?: unknow
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { method, headers, body }));
+  const response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { method, headers, body, redirect: 'manual' }));
   const text = await response.text();
   let json: unknown;
   try {
