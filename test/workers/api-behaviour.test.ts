@@ -88,12 +88,12 @@ describe('representations', () => {
     expect(created.text).toMatch(/^apiVersion: v1\ndata:\n  flag: "yes"\n  hex: "0x1F"\nkind: ConfigMap\nmetadata:\n/);
   });
 
-  it('answers a Table with Name and Age, honouring includeObject', async () => {
+  it('answers a Table with kube\'s ConfigMap columns (Name, Data, Age), honouring includeObject', async () => {
     await api('POST', cm(), { body: configMap('t1') });
     const accept = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' };
     const table = await api('GET', `${cm()}?fieldSelector=metadata.name%3Dt1`, { headers: accept });
-    expect(table.json).toMatchObject({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', columnDefinitions: [{ name: 'Name', format: 'name' }, { name: 'Age' }] });
-    expect(table.json.rows).toEqual([{ cells: ['t1', expect.stringMatching(/^\d+s$/)], object: expect.objectContaining({ kind: 'PartialObjectMetadata' }) }]);
+    expect(table.json).toMatchObject({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', columnDefinitions: [{ name: 'Name', format: 'name' }, { name: 'Data' }, { name: 'Age' }] });
+    expect(table.json.rows).toEqual([{ cells: ['t1', 1, expect.stringMatching(/^\d+s$/)], object: expect.objectContaining({ kind: 'PartialObjectMetadata' }) }]);
     const full = await api('GET', `${cm()}?fieldSelector=metadata.name%3Dt1&includeObject=Object`, { headers: accept });
     expect(full.json.rows[0].object).toMatchObject({ kind: 'ConfigMap', data: { a: '1' } });
     const none = await api('GET', `${cm()}/t1?includeObject=None`, { headers: accept });
