@@ -60,7 +60,8 @@ export class GoLiteral {
 /** Go's rendering of a bad value: strings quoted, numbers and booleans bare, []string as %#v, others as JSON. */
 export function formatBadValue(value: unknown): string {
   if (value instanceof GoLiteral) return value.text;
-  if (value === undefined || value === null) return 'null';
+  // field.Error.ErrorBody turns a nil value into the string "null", then quotes it as a string.
+  if (value === undefined || value === null) return '"null"';
   if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return goStringSlice(value);

@@ -14,6 +14,11 @@ export interface KindSemantics {
    * result), after schema defaults. Mutates `object`.
    */
   default?(object: KubeObject): void;
+  /**
+   * The kind accepts status on create (kube's node strategy: kubelets register with it); for the
+   * other kinds with a /status subresource, a new object's status starts empty.
+   */
+  keepStatusOnCreate?: boolean;
   /** Extra PrepareForCreate (e.g. a Pod's status starts Pending with its QoS class). */
   prepareForCreate?(object: KubeObject): void;
   /** Extra PrepareForUpdate for the main resource (e.g. carrying over fields only /status may change). */

@@ -136,9 +136,9 @@ describe('validateObjectMetaAccessorUpdate', () => {
     ['uid immutable', { ...base, uid: 'b' }, { ...base, uid: 'a' }, ['metadata.uid: Invalid value: "b": field is immutable']],
     ['creationTimestamp set', { ...base, creationTimestamp: '1970-01-01T00:00:10Z' }, base, ['metadata.creationTimestamp: Invalid value: "1970-01-01T00:00:10Z": field is immutable']],
     ['same instant, other spelling', { ...base, creationTimestamp: '1970-01-01T00:00:10+00:00' }, { ...base, creationTimestamp: '1970-01-01T00:00:10Z' }, []],
-    ['deletionTimestamp cleared', base, deleting, ['metadata.deletionTimestamp: Invalid value: null: field is immutable']],
+    ['deletionTimestamp cleared', base, deleting, ['metadata.deletionTimestamp: Invalid value: "null": field is immutable']],
     ['grace period set', { ...base, deletionGracePeriodSeconds: 30 }, base, ['metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable']],
-    ['grace period cleared', base, { ...base, deletionGracePeriodSeconds: 30 }, ['metadata.deletionGracePeriodSeconds: Invalid value: null: field is immutable']],
+    ['grace period cleared', base, { ...base, deletionGracePeriodSeconds: 30 }, ['metadata.deletionGracePeriodSeconds: Invalid value: "null": field is immutable']],
     ['grace period changed', { ...base, deletionGracePeriodSeconds: 40 }, { ...base, deletionGracePeriodSeconds: 30 }, ['metadata.deletionGracePeriodSeconds: Invalid value: 40: field is immutable']],
     ['no new finalizers while deleting', { ...deleting, finalizers: ['z/c', 'x/a', 'y/b'] }, { ...deleting, finalizers: ['x/a'] }, [
       'metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"y/b", "z/c"}',

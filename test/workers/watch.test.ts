@@ -159,7 +159,7 @@ describe('formats', () => {
   });
 
   it('carries objects larger than a WebSocket message intact', async () => {
-    const big = 'x'.repeat(1_200_000);
+    const big = 'x'.repeat(1_000_000);
     await create('big', { data: { big } });
     const events = await (await watch(`${cm()}?watch=1&timeoutSeconds=1`)).rest();
     expect(events[0]!.object.data.big).toBe(big);

@@ -42,7 +42,7 @@ export class DefaultStrategy implements Strategy {
   prepareForCreate(object: KubeObject): void {
     if (this.facts.tracksGeneration) object.metadata.generation = 1;
     else delete object.metadata.generation;
-    if (this.hasStatus) object.status = {};
+    if (this.hasStatus && !this.semantics.keepStatusOnCreate) object.status = {};
     this.semantics.prepareForCreate?.(object);
   }
 
@@ -56,8 +56,9 @@ export class DefaultStrategy implements Strategy {
     this.semantics.prepareForUpdate?.(object, old);
   }
 
+  /** ObjectMeta first, then the kind's own rules, as kube's ValidateXxx functions report them. */
   validate(object: KubeObject): FieldError[] {
-    return [...(this.semantics.validate?.(object) ?? []), ...validateObjectMetaCreate(object.metadata, this.metaOptions)];
+    return [...validateObjectMetaCreate(object.metadata, this.metaOptions), ...(this.semantics.validate?.(object) ?? [])];
   }
 
   validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {

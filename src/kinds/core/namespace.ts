@@ -1,0 +1,29 @@
+/**
+ * Namespace and ServiceAccount (core/v1). The namespace strategy (src/registry/strategies/
+ * namespaces.ts) already handles finalizers, status and the name label; this adds ValidateNamespace's
+ * spec.finalizers rule (kube v1.32), reported on the unindexed list path. A ServiceAccount has no
+ * rule beyond its metadata (ValidateServiceAccount).
+ */
+import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { isQualifiedName } from '../../core/validation/names.js';
+import type { KindSemantics } from '../types.js';
+import { asRecord, asTexts } from './json.js';
+
+const standardFinalizers = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
+
+/** validateFinalizerName: a qualified name, and one of kube's own when it has no domain. */
+export function validateFinalizerName(name: string, path: string): FieldError[] {
+  const errors = isQualifiedName(name).map((message) => fieldError.invalid(path, name, message));
+  if (!name.includes('/') && !standardFinalizers.has(name)) {
+    errors.push(fieldError.invalid(path, name, 'name is neither a standard finalizer name nor is it fully qualified'));
+  }
+  return errors;
+}
+
+/** The Namespace kind's semantics. */
+export const namespace: KindSemantics = {
+  validate: (object) => asTexts(asRecord(object.spec)?.finalizers).flatMap((name) => validateFinalizerName(name, 'spec.finalizers')),
+};
+
+/** The ServiceAccount (nothing beyond ObjectMeta) kind's semantics. */
+export const serviceAccount: KindSemantics = {};

@@ -1,0 +1,43 @@
+/**
+ * Pod templates inside workloads (core.PodTemplateSpec). Defaulting and ValidatePodTemplateSpec
+ * come from the core kinds (src/kinds/core/pod-defaults.ts, pod-spec-validation.ts); this file
+ * adapts them to the workload kinds' shapes and adds the template readers they share.
+ */
+import type { FieldError } from '../../core/field-errors.js';
+import { validateAnnotations, validateLabels } from '../../core/validation/metadata-fields.js';
+import { defaultPodTemplate as defaultCorePodTemplate } from '../core/pod-defaults.js';
+import { validatePodTemplateSpec } from '../core/pod-spec-validation.js';
+import { ensureRecord, record, stringMap, type JsonRecord } from './fields.js';
+
+/**
+ * Defaults `parent[key]` as a PodTemplateSpec (SetObjectDefaults_<Kind> on `spec.template`): the
+ * pod spec's defaults, and metadata with `creationTimestamp: null` (golden 072). A missing
+ * template is created, as Go's non-pointer PodTemplateSpec always exists.
+ */
+export function defaultPodTemplate(parent: JsonRecord, key = 'template'): void {
+  defaultCorePodTemplate(ensureRecord(parent, key));
+}
+
+/** The template's labels (nil when absent), as `template.Labels`. */
+export function templateLabels(template: unknown): Record<string, string> | undefined {
+  return stringMap(record(record(template)?.metadata)?.labels);
+}
+
+/** The template's pod spec for reading (`template.Spec`). */
+export function templatePodSpec(template: unknown): JsonRecord {
+  return record(record(template)?.spec) ?? {};
+}
+
+/**
+ * Labels and annotations of a template alone (StatefulSets validate no more of it). Quirk: kube
+ * reports them at `<path>.labels` and `<path>.annotations`, without `.metadata`.
+ */
+export function validateTemplateMetadata(template: unknown, path: string): FieldError[] {
+  const metadata = record(record(template)?.metadata) ?? {};
+  return [...validateLabels(stringMap(metadata.labels), `${path}.labels`), ...validateAnnotations(stringMap(metadata.annotations), `${path}.annotations`)];
+}
+
+/** ValidatePodTemplateSpec (core's): template metadata, the pod spec, no ephemeral containers. */
+export function validatePodTemplate(template: unknown, path: string): FieldError[] {
+  return validatePodTemplateSpec(record(template) ?? {}, path);
+}

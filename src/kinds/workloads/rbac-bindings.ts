@@ -1,0 +1,94 @@
+/**
+ * rbac.authorization.k8s.io/v1 RoleBinding and ClusterRoleBinding: ValidateRoleBinding /
+ * ValidateClusterRoleBinding, their Update variants and validateRoleBindingSubject
+ * (pkg/apis/rbac/validation/validation.go), and SetDefaults_Subject (pkg/apis/rbac/v1/defaults.go),
+ * kube v1.32.
+ */
+import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { isDNS1123Subdomain, isValidPathSegmentName } from '../../core/validation/names.js';
+import type { KubeObject } from '../../registry/object.js';
+import type { KindSemantics } from '../types.js';
+import { ensureRecord, listOf, record, recordList, stringOf, type JsonRecord } from './fields.js';
+import { goStringStruct } from './go-literals.js';
+
+const rbacGroup = 'rbac.authorization.k8s.io';
+
+/**
+ * SetDefaults_RoleBinding / SetDefaults_ClusterRoleBinding (roleRef.apiGroup is the RBAC group)
+ * and SetDefaults_Subject (Users and Groups default to the RBAC group, ServiceAccounts to none).
+ */
+export function defaultBinding(object: KubeObject): void {
+  // roleRef is a struct, not a pointer, in Go: it is defaulted even when absent.
+  const roleRef = ensureRecord(object, 'roleRef');
+  if (!roleRef.apiGroup) roleRef.apiGroup = rbacGroup;
+  for (const item of listOf(object.subjects)) {
+    const subject = record(item);
+    if (!subject || subject.apiGroup) continue;
+    if (subject.kind === 'User' || subject.kind === 'Group') subject.apiGroup = rbacGroup;
+  }
+}
+
+/** The roleRef and subjects of a binding; only RoleBindings may reference a Role. */
+export function validateBinding(object: KubeObject, namespaced: boolean): FieldError[] {
+  const roleRef = record(object.roleRef) ?? {};
+  const errors: FieldError[] = [];
+  const apiGroup = stringOf(roleRef.apiGroup);
+  if (apiGroup !== rbacGroup) errors.push(fieldError.notSupported('roleRef.apiGroup', apiGroup, [rbacGroup]));
+  const kinds = namespaced ? ['Role', 'ClusterRole'] : ['ClusterRole'];
+  const kind = stringOf(roleRef.kind);
+  if (!kinds.includes(kind)) errors.push(fieldError.notSupported('roleRef.kind', kind, kinds));
+  const name = stringOf(roleRef.name);
+  if (name.length === 0) errors.push(fieldError.required('roleRef.name'));
+  else errors.push(...isValidPathSegmentName(name).map((message) => fieldError.invalid('roleRef.name', name, message)));
+  recordList(object.subjects).forEach((subject, index) => errors.push(...validateSubject(subject, namespaced, `subjects[${index}]`)));
+  return errors;
+}
+
+/** validateRoleBindingSubject: a name, and per kind its API group (and a namespace for cluster bindings' ServiceAccounts). */
+function validateSubject(subject: JsonRecord, namespaced: boolean, path: string): FieldError[] {
+  const name = stringOf(subject.name);
+  const apiGroup = stringOf(subject.apiGroup);
+  const errors = name.length === 0 ? [fieldError.required(`${path}.name`)] : [];
+  switch (stringOf(subject.kind)) {
+    case 'ServiceAccount':
+      if (name.length > 0) errors.push(...isDNS1123Subdomain(name).map((message) => fieldError.invalid(`${path}.name`, name, message)));
+      if (apiGroup.length > 0) errors.push(fieldError.notSupported(`${path}.apiGroup`, apiGroup, ['']));
+      if (!namespaced && stringOf(subject.namespace).length === 0) errors.push(fieldError.required(`${path}.namespace`));
+      break;
+    case 'User':
+    case 'Group': {
+      const word = subject.kind === 'User' ? 'user' : 'group';
+      if (name.length === 0) errors.push(fieldError.invalid(`${path}.name`, name, `${word} name cannot be empty`));
+      if (apiGroup !== rbacGroup) errors.push(fieldError.notSupported(`${path}.apiGroup`, apiGroup, [rbacGroup]));
+      break;
+    }
+    default:
+      errors.push(fieldError.notSupported(`${path}.kind`, stringOf(subject.kind), ['ServiceAccount', 'User', 'Group']));
+  }
+  return errors;
+}
+
+/** The Update variants: the binding is valid, and roleRef did not change (compared as a struct). */
+export function validateBindingUpdate(object: KubeObject, old: KubeObject, namespaced: boolean): FieldError[] {
+  const errors = validateBinding(object, namespaced);
+  const fields = ['apiGroup', 'kind', 'name'];
+  const next = record(object.roleRef) ?? {};
+  const previous = record(old.roleRef) ?? {};
+  if (fields.some((field) => stringOf(next[field]) !== stringOf(previous[field]))) {
+    const badValue = goStringStruct(next, 'rbac.RoleRef', [['APIGroup', 'apiGroup'], ['Kind', 'kind'], ['Name', 'name']]);
+    errors.push(fieldError.invalid('roleRef', badValue, 'cannot change roleRef'));
+  }
+  return errors;
+}
+
+export const roleBindingSemantics: KindSemantics = {
+  default: defaultBinding,
+  validate: (object) => validateBinding(object, true),
+  validateUpdate: (object, old) => validateBindingUpdate(object, old, true),
+};
+
+export const clusterRoleBindingSemantics: KindSemantics = {
+  default: defaultBinding,
+  validate: (object) => validateBinding(object, false),
+  validateUpdate: (object, old) => validateBindingUpdate(object, old, false),
+};

@@ -1,0 +1,26 @@
+/**
+ * node.k8s.io/v1 RuntimeClass: ValidateRuntimeClass / ValidateRuntimeClassUpdate
+ * (pkg/apis/node/validation/validation.go), kube v1.32. Overhead quantities and scheduling
+ * tolerations are left to the core kinds' resource and toleration validators.
+ */
+import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { validateLabels } from '../../core/validation/metadata-fields.js';
+import { isDNS1123Label } from '../../core/validation/names.js';
+import type { KubeObject } from '../../registry/object.js';
+import type { KindSemantics } from '../types.js';
+import { record, stringMap, stringOf, validateImmutable } from './fields.js';
+
+/** ValidateRuntimeClass (ObjectMeta excluded): the handler is a DNS label (empty fails its pattern). */
+export function validateRuntimeClass(object: KubeObject): FieldError[] {
+  const handler = stringOf(object.handler);
+  const errors = isDNS1123Label(handler).map((message) => fieldError.invalid('handler', handler, message));
+  const scheduling = record(object.scheduling);
+  if (scheduling) errors.push(...validateLabels(stringMap(scheduling.nodeSelector), 'scheduling.nodeSelector'));
+  return errors;
+}
+
+export const runtimeClassSemantics: KindSemantics = {
+  validate: validateRuntimeClass,
+  // ValidateRuntimeClassUpdate checks metadata and the immutable handler only.
+  validateUpdate: (object, old) => validateImmutable(object.handler, old.handler, 'handler'),
+};
