@@ -3,6 +3,7 @@
  * unpadded base64url of {"v":"meta.k8s.io/v1","rv":<resourceVersion>,"start":"<key after prefix>\u0000"}.
  * rv -1 means "continue at the newest state" (handed out after the snapshot was compacted).
  */
+import { goQuoteRune } from './go-format.js';
 import { goJsonSyntaxError, goJsonTypeName, goUnmarshalTypeError } from './go-json-errors.js';
 
 export interface ContinuePosition {
@@ -29,7 +30,7 @@ export function encodeContinue(lastKey: string, prefix: string, resourceVersion:
 export function decodeContinue(token: string, prefix: string): ContinuePosition {
   const bytes = base64UrlDecode(token);
   const text = new TextDecoder().decode(bytes);
-  const syntax = goJsonSyntaxError(latin1IfBinary(bytes, text));
+  const syntax = text.includes('\ufffd') ? binarySyntaxError(bytes) : goJsonSyntaxError(text);
   if (syntax) throw new ContinueTokenError(`continue key is not valid: ${syntax}`);
   const parsed = JSON.parse(text) as Record<string, unknown>;
   const { version, resourceVersion, start } = tokenFields(parsed);
@@ -80,9 +81,17 @@ function cleanPath(path: string): string {
   return '/' + out.join('/');
 }
 
-/** Non-UTF-8 bytes are judged character by character, as Go's scanner sees them. */
-function latin1IfBinary(bytes: Uint8Array, text: string): string {
-  return text.includes('\ufffd') ? String.fromCharCode(...bytes) : text;
+/**
+ * Go's scanner on bytes that are not UTF-8 (a token that was never base64 JSON): it quotes the
+ * first byte that cannot start a value as the rune of the same number (`'\u009e'`).
+ */
+function binarySyntaxError(bytes: Uint8Array): string {
+  let at = 0;
+  while (at < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[at]!)) at++;
+  if (at >= bytes.length) return 'unexpected end of JSON input';
+  const first = String.fromCharCode(bytes[at]!);
+  if (!/[{["\-0-9tfn]/.test(first)) return `invalid character ${goQuoteRune(first)} looking for beginning of value`;
+  return goJsonSyntaxError(String.fromCharCode(...bytes)) ?? 'unexpected end of JSON input';
 }
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

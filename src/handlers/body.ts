@@ -6,8 +6,8 @@
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { type InputEncoding, negotiateInput } from '../codecs/negotiate.js';
 import { ProtobufDecodeError, decodeProtobufObject } from '../codecs/protobuf/index.js';
-import { parseYaml } from '../codecs/yaml.js';
-import { goJsonSyntaxError, goJsonTypeName } from '../core/go-json-errors.js';
+import { goJsonTypeName } from '../core/go-json-errors.js';
+import { JsonSyntaxError, parseJsonStrict, parseYamlStrict, type StrictDecoded } from '../schema/index.js';
 import { goQuote } from '../core/go-format.js';
 import { badRequest, requestEntityTooLarge } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
@@ -30,8 +30,15 @@ export async function readBody(request: Request): Promise<string> {
   return new TextDecoder().decode(await readBodyBytes(request));
 }
 
-/** Parses a body in `encoding` into a JSON value, or returns the decoder's message. */
-export function parseBody(body: Uint8Array, encoding: InputEncoding): { value?: unknown; error?: string } {
+/** A parsed body: the value, what strict decoding saw (JSON and YAML), or the decoder's message. */
+export interface ParsedBody {
+  value?: unknown;
+  strict?: StrictDecoded;
+  error?: string;
+}
+
+/** Parses a body in `encoding` into a JSON value, noting duplicate fields (JSON, YAML). */
+export function parseBody(body: Uint8Array, encoding: InputEncoding): ParsedBody {
   if (encoding === 'protobuf') {
     try {
       return { value: decodeProtobufObject(body).object };
@@ -41,24 +48,29 @@ export function parseBody(body: Uint8Array, encoding: InputEncoding): { value?: 
     }
   }
   const text = new TextDecoder().decode(body);
-  if (encoding === 'yaml') {
-    try {
-      return { value: parseYaml(text) };
-    } catch (error) {
-      return { error: `error converting YAML to JSON: yaml: ${firstLine(error)}` };
-    }
+  try {
+    const strict = encoding === 'yaml' ? parseYamlStrict(text) : parseJsonStrict(text);
+    return { value: strict.value, strict };
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return { error: `couldn't get version/kind; json parse error: ${error.message}` };
+    if (encoding === 'yaml') return { error: `error converting YAML to JSON: yaml: ${firstLine(error)}` };
+    throw error;
   }
-  const syntax = goJsonSyntaxError(text);
-  return syntax ? { error: `couldn't get version/kind; json parse error: ${syntax}` } : { value: JSON.parse(text) };
+}
+
+/** An object decoded from a request body, with what strict decoding saw of its text. */
+export interface DecodedBody {
+  object: KubeObject;
+  strict?: StrictDecoded;
 }
 
 /** Reads and decodes the object of a create or update of `type`. */
-export async function decodeObjectBody(request: Request, type: ResourceType): Promise<KubeObject> {
+export async function decodeObjectBody(request: Request, type: ResourceType): Promise<DecodedBody> {
   const encoding = negotiateInput(request.headers.get('content-type'));
   const body = await readBodyBytes(request);
   const parsed = parseBody(body, encoding);
   if (parsed.error !== undefined) throw unrecognized(type, parsed.error, body);
-  return asTypedObject(parsed.value, type, body);
+  return { object: asTypedObject(parsed.value, type, body), strict: parsed.strict };
 }
 
 /** Checks that a decoded value is an object of `type`, filling kind and apiVersion when absent. */

@@ -13,7 +13,8 @@ import type { Handler } from './scope.js';
 export const createHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const options = parseWriteOptions(scope.url.searchParams, 'CreateOptions');
-  const object = finishDecoding(scope, await decodeObjectBody(scope.request, scope.type));
+  const decoded = await decodeObjectBody(scope.request, scope.type);
+  const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
   await admitCreate(scope);
   const created = await scope.store.create(scope.namespace, object, { dryRun: options.dryRun, now: scope.now });
   return respondObject(scope, created, 201);

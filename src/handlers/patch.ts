@@ -32,7 +32,7 @@ export const patchHandler: Handler = async (scope) => {
   const { info, store } = scope;
   const { object } = await store.update(scope.namespace, info.name, (current) => {
     if (!current) throw notFound(store.groupResource, info.name);
-    const patched = finishDecoding(scope, asTypedObject(apply(current), scope.type, body));
+    const patched = finishDecoding(scope, asTypedObject(apply(current), scope.type, body), options.fieldValidation);
     checkName(patched, scope);
     return patched;
   }, { dryRun: options.dryRun, now: scope.now });

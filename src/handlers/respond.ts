@@ -10,9 +10,9 @@ import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import { printerFor } from '../codecs/printers.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import { renderYaml } from '../codecs/yaml.js';
-import { goQuote } from '../core/go-format.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
+import { WarningRecorder } from '../schema/index.js';
 import type { ObjectList } from '../registry/store.js';
 import type { RequestScope } from './scope.js';
 
@@ -32,15 +32,22 @@ export function encodedResponse(body: unknown, format: OutputFormat, status: num
   return response;
 }
 
-/** kube's warning header value: code 299, no agent, the text in Go %q quotes. */
-export function warningHeader(text: string): string {
-  return `299 - ${goQuote(text)}`;
+/**
+ * Adds the request's warnings to a response, one Warning header each, as kube's recorder keeps
+ * them (duplicates dropped, long lists truncated). kube writes header text as raw UTF-8; Workers
+ * headers hold Latin-1 characters, so each UTF-8 byte travels as one Latin-1 character, which
+ * puts the same bytes on the wire.
+ */
+export function withWarnings(response: Response, warnings: string[]): Response {
+  if (!warnings.length) return response;
+  const recorder = new WarningRecorder();
+  for (const warning of warnings) recorder.add(warning);
+  for (const value of recorder.values()) response.headers.append('warning', utf8AsLatin1(value));
+  return response;
 }
 
-/** Adds the request's warnings to a response, one Warning header each. */
-export function withWarnings(response: Response, warnings: string[]): Response {
-  for (const warning of warnings) response.headers.append('warning', warningHeader(warning));
-  return response;
+function utf8AsLatin1(text: string): string {
+  return /^[\x00-\xff]*$/.test(text) ? text : String.fromCharCode(...new TextEncoder().encode(text));
 }
 
 /** The format of a handler's response; 406 if the client accepts nothing the endpoint can produce. */

@@ -1,13 +1,28 @@
 /**
  * The last decoding stage of an object in a request (create, update, or the result of a patch),
- * as kube's decoder does it: schema checks by the fieldValidation directive, then the kind's
- * defaults. Storage and admission only ever see objects that went through here.
+ * as kube's decoder does it: Go's type errors (400), unknown and duplicate fields by the
+ * fieldValidation directive (Strict: 400; Warn, the default: Warning headers; Ignore: silence;
+ * unknown fields are dropped in every case), then schema defaults and the kind's defaulting
+ * functions. Storage and admission only ever see objects that went through here.
  */
+import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
+import {
+  applySchemaDefaults, checkObject, type FieldValidationDirective, type StrictDecoded, strictDecodingErrors, strictDecodingFailure, warningTexts,
+} from '../schema/index.js';
+import { goQuote } from '../core/go-format.js';
 import type { RequestScope } from './scope.js';
 
-/** Finishes decoding `object` for the request in `scope` (mutates it; may add warnings to the scope). */
-export function finishDecoding(scope: RequestScope, object: KubeObject): KubeObject {
+/** Finishes decoding `object` (mutates it; may add warnings to the scope); `strict` is what the text parser saw. */
+export function finishDecoding(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded): KubeObject {
+  const { group, version, kind } = scope.type;
+  const check = checkObject(group, version, kind, object, { duplicateFields: strict?.duplicateFields, numberLiterals: strict?.numberLiterals, prune: true });
+  if (check.typeError) throw badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${check.typeError}`);
+  const errors = strict ? strictDecodingErrors(strict, check) : check.strictErrors;
+  const level = (directive || 'Warn') as FieldValidationDirective;
+  if (level === 'Strict' && errors.length) throw badRequest(strictDecodingFailure(kind, version, errors));
+  if (level === 'Warn') scope.warnings.push(...warningTexts(errors));
+  applySchemaDefaults(group, version, kind, object);
   scope.store.strategy.applyDefaults(object);
   return object;
 }

@@ -13,7 +13,8 @@ import type { Handler, RequestScope } from './scope.js';
 export const updateHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
-  const object = finishDecoding(scope, await decodeObjectBody(scope.request, scope.type));
+  const decoded = await decodeObjectBody(scope.request, scope.type);
+  const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
   checkName(object, scope);
   const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, () => structuredClone(object), {
     dryRun: options.dryRun,
