@@ -4,7 +4,9 @@
 //   2. a mixed ConfigMap load (create, get, merge-patch, list by label with limit, delete) at
 //      concurrency 1 and 16: ops/s, p50/p99 per op, and the ratio to the ceiling;
 //   3. a list of 10,000 objects, in one page and paged by 500: time and workerd peak memory;
-//   4. 1,000 watchers on one type and 100 writes: write-to-delivery latency, memory while idle.
+//   4. 1,000 watchers on one type and 100 writes: write-to-delivery latency, memory while idle;
+//   5. validation cost per create (2 KB Pod) against create without validation;
+//   6. Worker cold start (fresh workerd processes).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
@@ -12,9 +14,10 @@ import { fmt } from './stats.mjs';
 import { runCeiling, runMixed } from './mixed-load.mjs';
 import { runBigList } from './big-list.mjs';
 import { runWatchers } from './watchers.mjs';
+import { runValidationCost } from './validation.mjs';
+import { runColdStart } from './cold-start.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
-const only = process.env.BENCH_ONLY;
 
 const probeScript = await bundleWorker(path.join(projectRoot, 'bench', 'probe-worker.ts'));
 const server = await startServer({
@@ -47,3 +50,7 @@ try {
 } finally {
   await server.stop();
 }
+console.log();
+await runValidationCost();
+console.log();
+await runColdStart(5);
