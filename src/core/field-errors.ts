@@ -85,6 +85,11 @@ export const fieldError = {
     type: 'FieldValueTooLong', field,
     detail: maxLength >= 0 ? `may not be more than ${maxLength} ${maxLength === 1 ? 'byte' : 'bytes'}` : 'value is too long',
   }),
+  /** field.TooMany (v1.32 wording); a negative maximum means "unknown". */
+  tooMany: (field: string, actual: number, maximum: number): FieldError => ({
+    type: 'FieldValueTooMany', field, badValue: actual,
+    detail: maximum >= 0 ? `must have at most ${maximum} ${maximum === 1 ? 'item' : 'items'}` : 'has too many items',
+  }),
   notSupported: (field: string, badValue: unknown, supported: string[]): FieldError => ({
     type: 'FieldValueNotSupported', field, badValue,
     detail: supported.length ? `supported values: ${supported.map((s) => goQuote(s)).join(', ')}` : '',

@@ -34,7 +34,7 @@ export function goQuoteRune(ch: string): string {
   return `'${quoted}'`;
 }
 
-/** Go's `%#v` of a []string: `[]string{"a", "b"}`. */
-export function goStringSlice(values: readonly string[]): string {
-  return `[]string{${values.map(goQuote).join(', ')}}`;
+/** Go's `%#v` of a non-nil []string, or of a named string slice type: `[]string{"a", "b"}`. */
+export function goStringSlice(values: readonly string[], typeName = '[]string'): string {
+  return `${typeName}{${values.map((value) => goQuote(value)).join(', ')}}`;
 }

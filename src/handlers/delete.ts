@@ -41,7 +41,7 @@ export const deleteCollectionHandler: Handler = async (scope) => {
   outputFormat(scope, 'list');
   const options = await parseDeleteOptions(scope);
   const query = parseListQuery(scope);
-  const { info, store } = scope;
+  const { store } = scope;
   const list = await store.list(scope.namespace, { ...query, limit: 0, continue: '' });
   const deleted: KubeObject[] = [];
   for (const item of list.items) {

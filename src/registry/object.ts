@@ -39,7 +39,8 @@ export interface KubeObject {
   [field: string]: unknown;
 }
 
-const metaOrder = [
+/** ObjectMeta's Go struct field order, which encoding/json follows. */
+export const objectMetaOrder: readonly string[] = [
   'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
   'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
 ];
@@ -47,7 +48,7 @@ const metaOrder = [
 /** ObjectMeta with kube's field order; unknown fields keep their place after the known ones. */
 export function orderedMeta(meta: ObjectMeta): ObjectMeta {
   const ordered: ObjectMeta = {};
-  for (const field of metaOrder) if (meta[field] !== undefined) ordered[field] = meta[field];
+  for (const field of objectMetaOrder) if (meta[field] !== undefined) ordered[field] = meta[field];
   for (const [field, value] of Object.entries(meta)) if (!(field in ordered) && value !== undefined) ordered[field] = value;
   return ordered;
 }

@@ -8,9 +8,10 @@
  * meta/v1 fields (FieldsV1), apiextensions v1 marshal.go.
  */
 import { goJsonTypeName } from '../core/go-json-errors.js';
+import { RFC3339, RFC3339Micro, goTimeParseError } from '../core/go-time-parse.js';
+import { isJsonObject } from '../core/json-value.js';
+import { quantityUnmarshalError } from '../core/quantity.js';
 import { goIntegerAccepts, numberLiteral } from './go-scalars.js';
-import { RFC3339, RFC3339Micro, goTimeParseError } from './go-time.js';
-import { quantityUnmarshalError } from './quantity.js';
 
 /** What a custom unmarshaler made of a value. */
 export type CustomOutcome =
@@ -66,7 +67,7 @@ function quantity(value: unknown, literal: string | undefined): CustomOutcome {
 /** JSONSchemaPropsOrBool: a boolean or a schema object. */
 function schemaOrBool(value: unknown): CustomOutcome {
   if (typeof value === 'boolean') return accepted;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { kind: 'nested', schemaName: jsonSchemaProps, asList: false };
+  if (isJsonObject(value)) return { kind: 'nested', schemaName: jsonSchemaProps, asList: false };
   return { kind: 'error', text: 'boolean or JSON schema expected' };
 }
 

@@ -19,6 +19,7 @@
  */
 import { goQuote } from '../core/go-format.js';
 import { goJsonTypeName } from '../core/go-json-errors.js';
+import { isDecodedObject } from '../core/json-value.js';
 import { type CustomOutcome, customUnmarshalers } from './custom-types.js';
 import { goBase64Error, goFloatAccepts, goIntegerAccepts, numberLiteral } from './go-scalars.js';
 import { goElementType, goPrimitiveType, goQualifiedName, goStructName, namedFieldTypes } from './go-types.js';
@@ -106,9 +107,6 @@ function jsonType(value: unknown): string {
   return value instanceof Date ? 'string' : goJsonTypeName(value);
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-
 /** Go type string of a schema node as reflect prints it. */
 export function goTypeOf(node: SchemaNode): string {
   if (node.$ref !== undefined) return goQualifiedName(node.$ref);
@@ -172,7 +170,7 @@ class GoDecoder {
   }
 
   private decodeStruct(name: string, node: SchemaNode, value: unknown, place: Place, namedType: string | undefined): boolean {
-    if (!isPlainObject(value)) return this.mismatch(value, place, { $ref: name }, namedType);
+    if (!isDecodedObject(value)) return this.mismatch(value, place, { $ref: name }, namedType);
     const struct = goStructName(name);
     const namedTypes = namedFieldTypes(name);
     for (const key of Object.keys(value)) {
@@ -189,7 +187,7 @@ class GoDecoder {
   }
 
   private decodeMap(node: SchemaNode, value: unknown, place: Place, namedType: string | undefined): boolean {
-    if (!isPlainObject(value)) return this.mismatch(value, place, node, namedType);
+    if (!isDecodedObject(value)) return this.mismatch(value, place, node, namedType);
     const element = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
     const elementType = elementTypeOf(namedType);
     const plainStrings = element?.type === 'string' && element.format === undefined && element.$ref === undefined;

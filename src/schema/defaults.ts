@@ -9,17 +9,15 @@
  * the target's. Built-in kinds carry few defaults (the build drops openapi-gen's Go zero values);
  * the same code serves custom resources, whose schemas have no `$ref`s.
  */
+import { isJsonObject } from '../core/json-value.js';
 import { isOpaqueSchema } from './custom-types.js';
 import { resolveNode, schemaForKind, schemaNamed } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A JSON value's deep copy. */
 function copyJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyJson) as T;
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyJson(item)])) as T;
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyJson(item)])) as T;
   return value;
 }
 
@@ -41,7 +39,7 @@ function isOpaque(node: SchemaNode): boolean {
 export function applyDefaults(schema: SchemaNode, value: unknown, resolve: SchemaResolver = schemaNamed): void {
   if (isOpaque(schema)) return;
   const node = resolveNode(schema, resolve);
-  if (isPlainObject(value)) {
+  if (isJsonObject(value)) {
     defaultObject(node, value, resolve);
   } else if (Array.isArray(value) && node.items) {
     const items = node.items;
@@ -86,7 +84,7 @@ export function applySchemaDefaults(group: string, version: string, kind: string
 export function pruneNonNullableNulls(schema: SchemaNode, value: unknown, resolve: SchemaResolver = schemaNamed): void {
   if (isOpaque(schema)) return;
   const node = resolveNode(schema, resolve);
-  if (isPlainObject(value)) {
+  if (isJsonObject(value)) {
     for (const key of Object.keys(value)) {
       const property = node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
       if (!property) continue;

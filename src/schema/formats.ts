@@ -3,7 +3,8 @@
  * checks them (apiextensions keeps only these; others are ignored). Each checker answers
  * "valid?"; the error text is the caller's (`spec.x in body must be of type date-time: "x"`).
  * The regular expressions follow strfmt's; URI and e-mail are close approximations of Go's
- * net/url and net/mail parsers.
+ * net/url and net/mail parsers. IP addresses are read as Go's strict net.ParseIP reads them (no
+ * leading zeros), not with the sloppy parser built-in kinds use (core/validation/ip-addresses.ts).
  */
 import { goBase64Error } from './go-scalars.js';
 

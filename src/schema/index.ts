@@ -21,7 +21,7 @@ export { checkObject, pruneUnknownFields, goTypeOf, type ObjectCheck, type Check
 export { pruneStructural, type PruneOptions } from './pruning.js';
 export { applyDefaults, applySchemaDefaults, pruneNonNullableNulls } from './defaults.js';
 export { validateStructure, type StructureOptions } from './structural-validation.js';
-export { typeInvalid, tooMany } from './openapi-errors.js';
+export { typeInvalid } from './openapi-errors.js';
 export {
   fieldValidationErrors, strictDecodingErrors, strictDecodingMessage, strictDecodingFailure, warningTexts,
   warningHeaderValue, WarningRecorder, type FieldValidationDirective,

@@ -8,12 +8,10 @@
  */
 import { type FieldError, GoLiteral, fieldError } from '../core/field-errors.js';
 import { goQuote } from '../core/go-format.js';
+import { isJsonObject } from '../core/json-value.js';
 import { goFormatNumber } from './openapi-errors.js';
 import { resolveNode } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Go's %#v of a decoded JSON value. */
 export function goSharpValue(value: unknown): string {
@@ -47,7 +45,7 @@ function secondOccurrences(identities: string[]): number[] {
 function identityOf(value: unknown): string {
   if (value === undefined) return '\u0000unspecified';
   if (Array.isArray(value)) return `[${value.map(identityOf).join(',')}]`;
-  if (isPlainObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${identityOf(value[key])}`).join(',')}}`;
+  if (isJsonObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${identityOf(value[key])}`).join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -60,7 +58,7 @@ class ListTypeChecker {
     if (!schema) return;
     const node = resolveNode(schema, this.resolve);
     if (Array.isArray(value)) this.checkList(node, value, path);
-    else if (isPlainObject(value)) this.checkObject(node, value, path);
+    else if (isJsonObject(value)) this.checkObject(node, value, path);
   }
 
   private checkObject(node: SchemaNode, value: Record<string, unknown>, path: string): void {
@@ -83,7 +81,7 @@ class ListTypeChecker {
   }
 
   private checkMapList(node: SchemaNode, value: unknown[], path: string): void {
-    const wrong = value.findIndex((item) => item !== null && !isPlainObject(item));
+    const wrong = value.findIndex((item) => item !== null && !isJsonObject(item));
     if (wrong !== -1) {
       this.errors.push(fieldError.invalid(`${path}[${wrong}]`, badValue(value[wrong]), 'must be an object for an array of list-type map'));
       return;
@@ -93,7 +91,7 @@ class ListTypeChecker {
     const keysOf = (item: unknown): Record<string, unknown> => {
       const keys: Record<string, unknown> = {};
       for (const key of keyNames) {
-        const present = isPlainObject(item) && Object.hasOwn(item, key) ? item[key] : undefined;
+        const present = isJsonObject(item) && Object.hasOwn(item, key) ? item[key] : undefined;
         const fallback = itemNode?.properties?.[key]?.default;
         if (present !== undefined) keys[key] = present;
         else if (fallback !== undefined) keys[key] = fallback;

@@ -24,12 +24,6 @@ export function typeInvalid(field: string, badValue: unknown, detail: string): F
   return { type: 'FieldValueTypeInvalid', field, badValue, detail };
 }
 
-/** field.TooMany (v1.32 wording). */
-export function tooMany(field: string, actual: number, max: number): FieldError {
-  const detail = max >= 0 ? `must have at most ${max} ${max === 1 ? 'item' : 'items'}` : 'has too many items';
-  return { type: 'FieldValueTooMany', field, badValue: actual, detail };
-}
-
 /**
  * Go's %v of a JSON number as kube holds it: integers decode to int64 and print plainly; other
  * numbers are float64, printed by strconv 'g' with the shortest digits, in exponent form when the
@@ -79,7 +73,7 @@ export function toFieldError(error: OpenApiError, prefix: string): FieldError {
     case 'tooLong':
       return fieldError.tooLong(fieldPath(prefix, error.name), error.max);
     case 'tooMany':
-      return tooMany(fieldPath(prefix, error.name), error.actual, error.max);
+      return fieldError.tooMany(fieldPath(prefix, error.name), error.actual, error.max);
     case 'type':
       return typeInvalid(fieldPath(prefix, error.name), goBadValue(error.value ?? ''), error.message);
     case 'invalid':

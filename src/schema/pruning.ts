@@ -10,14 +10,12 @@
  * For built-in kinds use decode-check.ts pruneUnknownFields, which reports in document order as
  * the Go decoder does; this module also resolves `$ref`s and leaves opaque types alone.
  */
+import { isJsonObject } from '../core/json-value.js';
 import { isOpaqueSchema } from './custom-types.js';
 import { resolveNode, schemaNamed } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';
 
 const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Options of pruneStructural. */
 export interface PruneOptions {
@@ -51,7 +49,7 @@ class Pruner {
     if (schema?.$ref !== undefined && isOpaqueSchema(schema.$ref)) return;
     const node = this.structural(schema);
     if (node?.['x-kubernetes-preserve-unknown-fields']) return this.skipPrune(value, node, path, embedded);
-    if (isPlainObject(value)) this.pruneObject(value, node, path, embedded);
+    if (isJsonObject(value)) this.pruneObject(value, node, path, embedded);
     else if (Array.isArray(value)) value.forEach((item, index) => this.prune(item, node?.items, `${path}[${index}]`));
   }
 
@@ -80,7 +78,7 @@ class Pruner {
 
   /** x-kubernetes-preserve-unknown-fields: keep unknown keys, prune inside known ones. */
   private skipPrune(value: unknown, node: SchemaNode, path: string, embedded: boolean): void {
-    if (isPlainObject(value)) {
+    if (isJsonObject(value)) {
       const isEmbedded = embedded || node['x-kubernetes-embedded-resource'] === true;
       for (const key of Object.keys(value)) {
         if (isEmbedded && metaFields.has(key)) continue;

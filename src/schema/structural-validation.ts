@@ -10,14 +10,12 @@
  */
 import type { FieldError } from '../core/field-errors.js';
 import { goQuote } from '../core/go-format.js';
+import { isDecodedObject } from '../core/json-value.js';
 import { isKnownFormat, matchesFormat } from './formats.js';
 import { listTypeErrors } from './list-types.js';
 import { type OpenApiError, goFormatNumber, invalidTypeMessage, toFieldError } from './openapi-errors.js';
 import { resolveNode, schemaNamed } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
 /** swag.IsFloat64AJSONInteger: integral and within ±2^53. */
 const isJsonInteger = (value: number): boolean => Number.isInteger(value) && Math.abs(value) <= 2 ** 53;
@@ -34,7 +32,7 @@ function dataType(value: unknown): { type: string; format: string } {
 export function jsonEqual(left: unknown, right: unknown): boolean {
   if (left === right) return true;
   if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, index) => jsonEqual(item, right[index]));
-  if (isPlainObject(left) && isPlainObject(right)) {
+  if (isDecodedObject(left) && isDecodedObject(right)) {
     const keys = Object.keys(left);
     return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]));
   }
@@ -82,7 +80,7 @@ class OpenApiValidator {
     if (typeof value === 'number') this.checkNumber(node, value, name);
     if (Array.isArray(value)) this.checkArray(node, value, name);
     this.checkEnum(node, value, name);
-    if (isPlainObject(value)) this.checkObject(node, value, name);
+    if (isDecodedObject(value)) this.checkObject(node, value, name);
   }
 
   add(error: OpenApiError): void {

@@ -13,7 +13,7 @@
  * as parseYaml does.
  */
 import {
-  EVENT_ID, SCALAR_STYLE, YAML11_SCHEMA, YAMLException, constructFromEvents, getScalarValue, parseEvents,
+  EVENT_ID, SCALAR_STYLE, YAMLException, constructFromEvents, getScalarValue, parseEvents,
   type Event, type MappingEvent, type ScalarEvent, type SequenceEvent,
 } from 'js-yaml';
 import { kubeYamlSchema } from '../codecs/yaml.js';

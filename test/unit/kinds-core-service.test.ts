@@ -29,10 +29,6 @@ function updated(before: KubeObject, change: (spec: Record<string, any>) => void
   service.prepareForUpdate!(after, before);
   return after;
 }
-const updateErrors = (before: KubeObject, change: (spec: Record<string, any>) => void) => {
-  const after = updated(before, change);
-  return texts(service.validateUpdate!(after, before));
-};
 
 const port = (fields: Record<string, unknown> = {}) => ({ port: 80, ...fields });
 

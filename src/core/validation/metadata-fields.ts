@@ -5,7 +5,7 @@
  * JSON order; kube walks Go maps in random order, so only the set of errors is comparable.
  */
 import { fieldError, type FieldError } from '../field-errors.js';
-import { goQuote, goStringSlice } from '../go-format.js';
+import { goStringSlice } from '../go-format.js';
 import { byteLength, isQualifiedName, isValidLabelValue } from './names.js';
 
 /** apimachinery TotalAnnotationSizeLimitB: keys plus values, in bytes. */

@@ -29,6 +29,11 @@ export function emptyError(): string {
   return 'must be non-empty';
 }
 
+/** validation.InclusiveRangeError. */
+export function inclusiveRangeError(low: number, high: number): string {
+  return `must be between ${low} and ${high}, inclusive`;
+}
+
 const dns1123LabelFormat = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const dns1123LabelMessage =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";

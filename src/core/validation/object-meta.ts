@@ -6,6 +6,7 @@
  * (see checkObjectMetaTypes). Paths are rooted at `metadata`.
  */
 import { fieldError, type FieldError } from '../field-errors.js';
+import { validateNonNegativeField } from './generic.js';
 import {
   fieldImmutableMessage,
   validateAnnotations,
@@ -76,7 +77,7 @@ export function validateObjectMetaCreate(meta: Meta, options: ObjectMetaOptions)
   return [
     ...validateNames(m, options.nameValidation),
     ...validateNamespace(m.namespace ?? '', options.namespaced),
-    ...validateNonNegative(m.generation ?? 0, 'metadata.generation'),
+    ...validateNonNegativeField(m.generation ?? 0, 'metadata.generation'),
     ...validateLabels(m.labels, 'metadata.labels'),
     ...validateAnnotations(m.annotations, 'metadata.annotations'),
     ...validateOwnerReferences(m.ownerReferences, 'metadata.ownerReferences'),
@@ -111,10 +112,6 @@ function validateNamespace(namespace: string, namespaced: boolean): FieldError[]
   }
   if (namespace === '') return [fieldError.required('metadata.namespace')];
   return isDNS1123Label(namespace).map((message) => fieldError.invalid('metadata.namespace', namespace, message));
-}
-
-function validateNonNegative(value: number, path: string): FieldError[] {
-  return value < 0 ? [fieldError.invalid(path, value, 'must be greater than or equal to 0')] : [];
 }
 
 /**

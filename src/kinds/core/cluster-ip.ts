@@ -14,7 +14,7 @@
  * of scope.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { parseCIDR, parseIP, type Cidr } from './network.js';
+import { parseCIDR, parseIP, type Cidr } from '../../core/validation/ip-addresses.js';
 
 /** The ranges a cluster allocates from (kube's --service-cluster-ip-range and --service-node-port-range). */
 export interface ServiceNetwork {

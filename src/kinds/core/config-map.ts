@@ -5,8 +5,9 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { byteLength, isConfigMapKey } from '../../core/validation/names.js';
+import { sameJson } from '../json-equality.js';
+import { asRecord, asText, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { asRecord, asText, orderKeys, sameJson, type JsonRecord } from './json.js';
 
 /** core.MaxSecretSize, shared by ConfigMaps: 1 MiB. */
 export const maxDataSize = 1024 * 1024;

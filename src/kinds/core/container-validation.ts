@@ -5,9 +5,9 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isDNS1123Label } from '../../core/validation/names.js';
+import { asRecords, asText, type JsonRecord } from '../json-values.js';
 import { validateContainerEnv, validateContainerEnvFrom } from './env-validation.js';
-import { asRecords, asText, type JsonRecord } from './json.js';
-import { isValidPortName, isValidPortNumber } from './network.js';
+import { isValidPortName, isValidPortNum } from '../../core/validation/ports.js';
 import { validateLifecycle, validateProbes } from './probe-validation.js';
 import { validateContainerResources } from './resource-validation.js';
 import { validateContainerSecurityContext } from './security-context-validation.js';
@@ -119,9 +119,9 @@ export function validateContainerPorts(ports: unknown, path: string): FieldError
     }
     const containerPort = typeof port.containerPort === 'number' ? port.containerPort : 0;
     if (containerPort === 0) errors.push(fieldError.required(`${itemPath}.containerPort`));
-    else errors.push(...isValidPortNumber(containerPort).map((message) => fieldError.invalid(`${itemPath}.containerPort`, containerPort, message)));
+    else errors.push(...isValidPortNum(containerPort).map((message) => fieldError.invalid(`${itemPath}.containerPort`, containerPort, message)));
     const hostPort = typeof port.hostPort === 'number' ? port.hostPort : 0;
-    if (hostPort !== 0) errors.push(...isValidPortNumber(hostPort).map((message) => fieldError.invalid(`${itemPath}.hostPort`, hostPort, message)));
+    if (hostPort !== 0) errors.push(...isValidPortNum(hostPort).map((message) => fieldError.invalid(`${itemPath}.hostPort`, hostPort, message)));
     errors.push(...validateProtocol(port.protocol, `${itemPath}.protocol`));
   });
   return errors;

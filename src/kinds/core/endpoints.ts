@@ -6,10 +6,11 @@
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isDNS1123Label, isQualifiedName } from '../../core/validation/names.js';
 import { validateName } from '../../core/validation/object-meta.js';
+import { asRecords, asText, orderEach, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateProtocol } from './container-validation.js';
-import { asRecords, asText, orderEach, orderKeys, setDefault, type JsonRecord } from './json.js';
-import { isValidPortNumber, validateIP, validateNonSpecialIP } from './network.js';
+import { validateIP, validateNonSpecialIP } from '../../core/validation/ip-addresses.js';
+import { isValidPortNum } from '../../core/validation/ports.js';
 
 const subsetOrder = ['addresses', 'notReadyAddresses', 'ports'];
 const addressOrder = ['ip', 'hostname', 'nodeName', 'targetRef'];
@@ -43,7 +44,7 @@ function validatePort(port: JsonRecord, requireName: boolean, path: string): Fie
   if (requireName && !name) errors.push(fieldError.required(`${path}.name`));
   else if (name) errors.push(...isDNS1123Label(name).map((message) => fieldError.invalid(`${path}.name`, name, message)));
   const number = typeof port.port === 'number' ? port.port : 0;
-  errors.push(...isValidPortNumber(number).map((message) => fieldError.invalid(`${path}.port`, number, message)));
+  errors.push(...isValidPortNum(number).map((message) => fieldError.invalid(`${path}.port`, number, message)));
   errors.push(...validateProtocol(port.protocol, `${path}.protocol`));
   if (typeof port.appProtocol === 'string') {
     errors.push(...isQualifiedName(port.appProtocol).map((message) => fieldError.invalid(`${path}.appProtocol`, port.appProtocol, message)));

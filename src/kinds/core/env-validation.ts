@@ -4,9 +4,9 @@
  * are any printable ASCII but '=').
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateName } from '../../core/validation/object-meta.js';
 import { isConfigMapKey, isQualifiedName } from '../../core/validation/names.js';
-import { asRecord, asRecords, asText, type JsonRecord } from './json.js';
+import { validateName } from '../../core/validation/object-meta.js';
+import { asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 
 const relaxedNameMessage = "a valid environment variable name must consist only of printable ASCII characters other than '='";
 

@@ -7,8 +7,8 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { byteLength, isDNS1123Subdomain, isQualifiedName } from '../../core/validation/names.js';
+import { asRecord, asText, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { asRecord, asText, type JsonRecord } from './json.js';
 
 const limits = { reportingInstance: 128, action: 128, reason: 128, message: 1024 };
 

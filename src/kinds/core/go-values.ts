@@ -5,7 +5,7 @@
  * Nested Go field names are derived from JSON names; resource quantities print as `s"100m"`.
  */
 import { goQuote } from '../../core/go-format.js';
-import { asRecord } from './json.js';
+import { asRecord } from '../json-values.js';
 
 /** JSON names whose Go field name is not the JSON name with a capital first letter. */
 const goNames: Record<string, string> = {
@@ -82,7 +82,11 @@ function isZero(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === 0 || value === false;
 }
 
-/** Go's %#v of a map[string]string (keys sorted), as field errors print a map bad value. */
+/**
+ * Go's %#v of a map[string]string (keys sorted), as field errors print a map bad value. Keys sort
+ * by UTF-16 code unit; Go (and workloads/go-literals.ts goStringMapText) sorts by UTF-8 byte, which
+ * differs only for keys mixing U+E000..U+FFFF with characters above U+FFFF.
+ */
 export function goStringMapLiteral(map: Record<string, string> | undefined): string {
   if (!map) return 'map[string]string(nil)';
   const entries = Object.keys(map).sort().map((key) => `${goQuote(key)}:${goQuote(map[key]!)}`);

@@ -5,11 +5,13 @@
  * Kube prints the quantity bad values of the ordering rules as Go structs (%#v); so does this.
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
+import { formatQuantity } from '../../core/quantity-format.js';
+import { compareQuantities, parseQuantity, type Quantity } from '../../core/quantity.js';
 import { isQualifiedName } from '../../core/validation/names.js';
+import { asRecord, asRecords, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { goQuantityLiteral } from './go-values.js';
-import { asRecord, asRecords, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from './json.js';
-import { compareQuantities, defaultResourceList, formatQuantity, parseQuantity, type Quantity } from './quantity.js';
+import { defaultResourceList } from './resource-list.js';
 import { isOvercommitAllowed, validateContainerResourceName, validateResourceName } from './resource-validation.js';
 
 const itemOrder = ['type', 'max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'];

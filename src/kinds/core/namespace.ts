@@ -6,8 +6,8 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isQualifiedName } from '../../core/validation/names.js';
+import { asRecord, asTexts } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { asRecord, asTexts } from './json.js';
 
 const standardFinalizers = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
 

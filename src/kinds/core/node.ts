@@ -5,11 +5,14 @@
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
 import { goQuote } from '../../core/go-format.js';
+import { formatQuantity } from '../../core/quantity-format.js';
+import { parseQuantity, quantitySign } from '../../core/quantity.js';
 import { isQualifiedName, isValidLabelValue } from '../../core/validation/names.js';
+import { sameJson } from '../json-equality.js';
+import { asRecord, asRecords, asText, asTexts, cloneJson, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { asRecord, asRecords, asText, asTexts, cloneJson, ensureRecord, orderKeys, sameJson, setDefault, type JsonRecord } from './json.js';
-import { isIPv6, validateCIDR } from './network.js';
-import { defaultResourceList, formatQuantity, parseQuantity, quantitySign } from './quantity.js';
+import { isIPv6, validateCIDR } from '../../core/validation/ip-addresses.js';
+import { defaultResourceList } from './resource-list.js';
 
 const statusOrder = [
   'capacity', 'allocatable', 'phase', 'conditions', 'addresses', 'daemonEndpoints', 'nodeInfo', 'images', 'volumesInUse',

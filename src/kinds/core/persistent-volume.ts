@@ -5,14 +5,17 @@
  * (pkg/apis/core/validation, kube v1.32, RecoverVolumeExpansionFailure on).
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { formatQuantity } from '../../core/quantity-format.js';
+import { compareQuantities, parseQuantity, quantitySign } from '../../core/quantity.js';
 import { validateName } from '../../core/validation/object-meta.js';
 import { kubeTimestamp } from '../../registry/object.js';
+import { sameJson } from '../json-equality.js';
+import { asRecord, asText, asTexts, cloneJson, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { asRecord, asText, asTexts, cloneJson, ensureRecord, orderKeys, sameJson, setDefault, type JsonRecord } from './json.js';
+import { nilValue } from './go-values.js';
 import type { GoField } from './pod-schema.js';
 import { goStructDiff } from './pod-spec-diff.js';
-import { compareQuantities, defaultResourceList, formatQuantity, parseQuantity, quantitySign } from './quantity.js';
-import { nilValue } from './go-values.js';
+import { defaultResourceList } from './resource-list.js';
 
 const accessModes = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const volumeModes = ['Block', 'Filesystem'];

@@ -4,15 +4,14 @@
  * order. defaultPodSpec is shared with every pod template (ReplicationController here; Deployments,
  * Jobs, ... in src/kinds/workloads); defaultPod adds SetDefaults_Pod, which templates do not get.
  */
+import { objectMetaOrder } from '../../registry/object.js';
+import { asRecord, asRecords, asText, ensureRecord, orderEach, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import { defaultPullPolicy } from './image-reference.js';
-import {
-  asRecord, asRecords, asText, ensureRecord, orderEach, orderKeys, setDefault, type JsonRecord,
-} from './json.js';
 import {
   containerOrder, containerPortOrder, envVarOrder, ephemeralContainerOrder, fieldRefOrder, grpcOrder,
   httpGetOrder, podSpecOrder, probeOrder, resourcesOrder, tolerationOrder,
 } from './pod-schema.js';
-import { defaultResourceList } from './quantity.js';
+import { defaultResourceList } from './resource-list.js';
 import { defaultVolumes } from './volume-defaults.js';
 
 /** SetDefaults_PodSpec plus the defaults of everything inside a pod spec (containers, volumes, probes). */
@@ -127,13 +126,8 @@ function defaultHandler(handler: JsonRecord | undefined): void {
 export function defaultPodTemplateMetadata(template: JsonRecord): void {
   const metadata = ensureRecord(template, 'metadata');
   if (metadata.creationTimestamp === undefined) metadata.creationTimestamp = null;
-  orderKeys(metadata, templateMetadataOrder);
+  orderKeys(metadata, objectMetaOrder);
 }
-
-const templateMetadataOrder = [
-  'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
-  'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
-];
 
 /** SetObjectDefaults_PodTemplateSpec: `"creationTimestamp": null` metadata, then the spec's defaults; fields in Go order. */
 export function defaultPodTemplate(template: JsonRecord): void {

@@ -6,7 +6,8 @@
  * changed container opened up field by field. go-cmp randomly uses non-breaking spaces in its
  * markers to discourage exact matching; this uses plain spaces, as golden 070 shows.
  */
-import { asRecord, asRecords, sameJson, type JsonRecord } from './json.js';
+import { sameJson } from '../json-equality.js';
+import { asRecord, asRecords, type JsonRecord } from '../json-values.js';
 import { formatGoValue, type GoValueStyle } from './go-values.js';
 import { internalContainerFields, internalPodSpecFields, securityContextHostFields, type GoField } from './pod-schema.js';
 

@@ -5,11 +5,10 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { validateAnnotations, validateLabels } from '../../core/validation/metadata-fields.js';
+import { inclusiveRangeError, isDNS1123Label } from '../../core/validation/names.js';
 import { validateName } from '../../core/validation/object-meta.js';
-import { isDNS1123Label } from '../../core/validation/names.js';
+import { asRecord, asRecords, asText, asTextMap, type JsonRecord } from '../json-values.js';
 import { validateContainerCommon, validateContainers, validateInitContainers } from './container-validation.js';
-import { asRecord, asRecords, asText, asTextMap, type JsonRecord } from './json.js';
-import { inclusiveRangeError } from './network.js';
 import { validateContainerResources } from './resource-validation.js';
 import {
   validateDNSConfig, validateHostAliases, validateReadinessGates, validateSchedulingGates, validateTolerations,

@@ -5,11 +5,12 @@
  * negative to 1. Anything else is one Forbidden error carrying a go-cmp diff (golden 070).
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { asRecord, asRecords, asText, asTextMap, cloneJson, sameJson, type JsonRecord } from './json.js';
-import { inclusiveRangeError } from './network.js';
+import { sameJson } from '../json-equality.js';
+import { asRecord, asRecords, asText, asTextMap, cloneJson, type JsonRecord } from '../json-values.js';
+import { nilValue } from './go-values.js';
+import { inclusiveRangeError } from '../../core/validation/names.js';
 import { podSpecDiff } from './pod-spec-diff.js';
 import { validateTolerations } from './scheduling-validation.js';
-import { nilValue } from './go-values.js';
 
 /** updatablePodSpecFieldsNoResources: in-place resize is an alpha feature (off) in v1.32, so resources are not listed. */
 const updatableFields = [

@@ -6,9 +6,9 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asRecord, asRecords, asText, asTextMap, ensureRecord, orderEach, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateImageWhitespace } from './container-validation.js';
-import { asRecord, asRecords, asText, asTextMap, ensureRecord, orderEach, orderKeys, type JsonRecord } from './json.js';
 import { defaultPod } from './pod-defaults.js';
 import { podConditionOrder, podSpecOrder, podStatusOrder, tolerationOrder } from './pod-schema.js';
 import { validatePodSpec } from './pod-spec-validation.js';

@@ -3,9 +3,10 @@
  * validateLifecycle (kube v1.32, PodLifecycleSleepActionAllowZero off).
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { asRecord, asTexts, asText, type JsonRecord } from './json.js';
-import { validatePortNumberOrName } from './network.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import { regexError } from '../../core/validation/names.js';
+import { asNumber, asRecord, asText, asTexts, type JsonRecord } from '../json-values.js';
+import { validatePortNumberOrName } from '../../core/validation/ports.js';
 
 /** The liveness, readiness and startup probes of a container, each with its own extra rule. */
 export function validateProbes(container: JsonRecord, path: string, gracePeriod: number | undefined): FieldError[] {
@@ -29,10 +30,7 @@ const probeCounters = ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds',
 
 function validateProbe(probe: JsonRecord, path: string, gracePeriod: number | undefined): FieldError[] {
   const errors = validateHandler(probe, path, gracePeriod, ['exec', 'httpGet', 'tcpSocket', 'grpc']);
-  for (const key of probeCounters) {
-    const value = typeof probe[key] === 'number' ? probe[key] : 0;
-    if (value < 0) errors.push(fieldError.invalid(`${path}.${key}`, value, 'must be greater than or equal to 0'));
-  }
+  for (const key of probeCounters) errors.push(...validateNonNegativeField(asNumber(probe[key]), `${path}.${key}`));
   const grace = probe.terminationGracePeriodSeconds;
   if (typeof grace === 'number' && grace <= 0) {
     errors.push(fieldError.invalid(`${path}.terminationGracePeriodSeconds`, grace, 'must be greater than 0'));

@@ -5,9 +5,10 @@
  * ValidateReplicationController / ValidatePodTemplate (kube v1.32).
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
+import { asNumber, asRecord, asTextMap, ensureRecord, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { goStringMapLiteral } from './go-values.js';
-import { asRecord, asTextMap, ensureRecord, orderKeys, type JsonRecord } from './json.js';
 import { defaultPodTemplate } from './pod-defaults.js';
 import { validatePodTemplateSpec } from './pod-spec-validation.js';
 
@@ -31,9 +32,9 @@ function defaultReplicationController(controller: JsonRecord): void {
 
 /** ValidateReplicationControllerSpec: non-negative counts, a selector matching the template, pods that restart Always. */
 function validateReplicationControllerSpec(spec: JsonRecord): FieldError[] {
-  const errors = nonNegative(spec.minReadySeconds, 'spec.minReadySeconds');
+  const errors = validateNonNegativeField(asNumber(spec.minReadySeconds), 'spec.minReadySeconds');
   if (Object.keys(asRecord(spec.selector) ?? {}).length === 0) errors.push(fieldError.required('spec.selector'));
-  errors.push(...nonNegative(spec.replicas, 'spec.replicas'));
+  errors.push(...validateNonNegativeField(asNumber(spec.replicas), 'spec.replicas'));
   const template = asRecord(spec.template);
   if (!template) return [...errors, fieldError.required('spec.template')];
   const selector = asTextMap(spec.selector);
@@ -49,10 +50,6 @@ function validateReplicationControllerSpec(spec: JsonRecord): FieldError[] {
     errors.push(fieldError.forbidden('spec.template.spec.activeDeadlineSeconds', 'activeDeadlineSeconds in ReplicationController is not Supported'));
   }
   return errors;
-}
-
-function nonNegative(value: unknown, path: string): FieldError[] {
-  return typeof value === 'number' && value < 0 ? [fieldError.invalid(path, value, 'must be greater than or equal to 0')] : [];
 }
 
 /** The ReplicationController kind's semantics. */

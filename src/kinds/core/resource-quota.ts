@@ -6,10 +6,11 @@
  * and the scope selector are not checked.
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
+import { goStringSlice } from '../../core/go-format.js';
+import { parseQuantity } from '../../core/quantity.js';
+import { asRecord, asTexts, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { asRecord, asTexts, orderKeys, type JsonRecord } from './json.js';
-import { defaultResourceList, parseQuantity } from './quantity.js';
+import { defaultResourceList } from './resource-list.js';
 import { validateNonNegativeQuantity, validateResourceName } from './resource-validation.js';
 
 const quotaResources = new Set([
@@ -38,7 +39,7 @@ function validateResourceMap(list: unknown, path: string): FieldError[] {
 
 /** Go's %#v of a []core.ResourceQuotaScope, the bad value kube prints for scope errors. */
 function scopesLiteral(list: string[]): GoLiteral {
-  return new GoLiteral(`[]core.ResourceQuotaScope{${list.map((scope) => goQuote(scope)).join(', ')}}`);
+  return new GoLiteral(goStringSlice(list, '[]core.ResourceQuotaScope'));
 }
 
 function validateScopes(spec: JsonRecord): FieldError[] {

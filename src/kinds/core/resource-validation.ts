@@ -4,9 +4,10 @@
  * (IsStandardResourceName, IsNativeResource, IsOvercommitAllowed), kube v1.32.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { formatQuantity } from '../../core/quantity-format.js';
+import { compareQuantities, parseQuantity, quantityErrors, quantitySign, type Quantity } from '../../core/quantity.js';
 import { isQualifiedName } from '../../core/validation/names.js';
-import { asRecord, type JsonRecord } from './json.js';
-import { compareQuantities, formatQuantity, parseQuantity, quantityFormatError, quantitySign, type Quantity } from './quantity.js';
+import { asRecord, type JsonRecord } from '../json-values.js';
 
 const standardContainerResources = new Set(['cpu', 'memory', 'ephemeral-storage']);
 const standardResources = new Set([
@@ -65,7 +66,7 @@ export function validateContainerResourceName(name: string, path: string): Field
 /** A quantity of a resource map, or the field error kube's decoder would refuse it with. */
 function quantityAt(list: JsonRecord, name: string, path: string): Quantity | FieldError {
   // kube refuses an unparsable quantity while decoding (a 400); here it is reported as a field error.
-  return parseQuantity(list[name]) ?? fieldError.invalid(path, list[name], quantityFormatError);
+  return parseQuantity(list[name]) ?? fieldError.invalid(path, list[name], quantityErrors.format);
 }
 
 /** ValidateResourceQuantityValue's first rule: not negative (kube prints the canonical text). */

@@ -5,8 +5,8 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../core/validation/names.js';
-import { asRecord, asRecords, asText, asTexts, type JsonRecord } from './json.js';
-import { validateIP } from './network.js';
+import { asRecord, asRecords, asText, asTexts, type JsonRecord } from '../json-values.js';
+import { validateIP } from '../../core/validation/ip-addresses.js';
 
 const taintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 

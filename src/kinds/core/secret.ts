@@ -6,9 +6,9 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { goJsonSyntaxError } from '../../core/go-json-errors.js';
+import { asRecord, asText, asTextMap, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { decodeBase64, decodedLength, encodeBase64, maxDataSize, validateDataKeys, validateImmutableData } from './config-map.js';
-import { asRecord, asText, asTextMap, orderKeys, type JsonRecord } from './json.js';
 
 /** Converts stringData into data (a stringData key wins) and removes it, as kube's conversion does. */
 function mergeStringData(secret: JsonRecord): void {

@@ -4,8 +4,8 @@
  * privilege escalation, sysctl names, fsGroupChangePolicy. Windows options are not checked.
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { asRecord, asList, asRecords, asText, type JsonRecord } from './json.js';
-import { inclusiveRangeError } from './network.js';
+import { asList, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
+import { inclusiveRangeError } from '../../core/validation/names.js';
 
 const maxId = 2147483647;
 

@@ -5,9 +5,10 @@
  * family is that of the configured range. Fields are written in Go's order.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { sameJson } from '../json-equality.js';
+import { asRecord, asRecords, asText, asTexts, orderEach, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import { serviceNetwork } from './cluster-ip.js';
-import { asRecord, asRecords, asTexts, asText, orderEach, orderKeys, sameJson, setDefault, type JsonRecord } from './json.js';
-import { isIPv6, parseCIDR } from './network.js';
+import { isIPv6, parseCIDR } from '../../core/validation/ip-addresses.js';
 import { validateClusterIPFields } from './service-ip-validation.js';
 import { externallyAccessible } from './service-validation.js';
 

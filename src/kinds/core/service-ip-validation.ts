@@ -4,9 +4,9 @@
  * validateUpgradeDowngradeIPFamilies (kube v1.32).
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { asText, asTexts, type JsonRecord } from './json.js';
-import { isIPv6, validateIP } from './network.js';
+import { asText, asTexts, type JsonRecord } from '../json-values.js';
 import { nilValue } from './go-values.js';
+import { isIPv6, validateIP } from '../../core/validation/ip-addresses.js';
 
 const families = ['IPv4', 'IPv6'];
 const familyPolicies = ['PreferDualStack', 'RequireDualStack', 'SingleStack'];

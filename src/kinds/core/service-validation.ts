@@ -6,11 +6,12 @@ import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.
 import { goQuote } from '../../core/go-format.js';
 import { validateLabels } from '../../core/validation/metadata-fields.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../core/validation/names.js';
+import { asRecord, asRecords, asText, asTextMap, asTexts, type JsonRecord } from '../json-values.js';
 import { validateProtocol } from './container-validation.js';
-import { asRecord, asRecords, asText, asTextMap, asTexts, type JsonRecord } from './json.js';
-import { isValidPortNumber, validateCIDR, validateIP, validateNonSpecialIP, validatePortNumberOrName } from './network.js';
-import { isHeadless, validateClusterIPFields, validateClusterIPsUpdate, validateIPFamiliesUpdate } from './service-ip-validation.js';
 import { nilValue } from './go-values.js';
+import { validateCIDR, validateIP, validateNonSpecialIP } from '../../core/validation/ip-addresses.js';
+import { isValidPortNum, validatePortNumberOrName } from '../../core/validation/ports.js';
+import { isHeadless, validateClusterIPFields, validateClusterIPsUpdate, validateIPFamiliesUpdate } from './service-ip-validation.js';
 
 const serviceTypes = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const topologyMode = 'service.kubernetes.io/topology-mode';
@@ -88,7 +89,7 @@ function validateServicePort(port: JsonRecord, requireName: boolean, names: Set<
     else names.add(name);
   }
   const number = typeof port.port === 'number' ? port.port : 0;
-  errors.push(...isValidPortNumber(number).map((message) => fieldError.invalid(`${path}.port`, number, message)));
+  errors.push(...isValidPortNum(number).map((message) => fieldError.invalid(`${path}.port`, number, message)));
   errors.push(...validateProtocol(port.protocol, `${path}.protocol`));
   errors.push(...validatePortNumberOrName(port.targetPort, `${path}.targetPort`));
   if (typeof port.appProtocol === 'string') {
@@ -183,7 +184,7 @@ function validateTrafficPolicies(spec: JsonRecord): FieldError[] {
   if (!needsHealthCheck(spec)) {
     if (healthPort) errors.push(fieldError.invalid('spec.healthCheckNodePort', healthPort, "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'"));
   } else if (!healthPort) errors.push(fieldError.required('spec.healthCheckNodePort'));
-  else errors.push(...isValidPortNumber(healthPort).map((message) => fieldError.invalid('spec.healthCheckNodePort', healthPort, message)));
+  else errors.push(...isValidPortNum(healthPort).map((message) => fieldError.invalid('spec.healthCheckNodePort', healthPort, message)));
   const internal = spec.internalTrafficPolicy;
   if ((internal === undefined || internal === null) && ['NodePort', 'LoadBalancer', 'ClusterIP'].includes(asText(spec.type))) {
     errors.push(fieldError.required('spec.internalTrafficPolicy'));

@@ -7,9 +7,10 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import type { KubeObject } from '../../registry/object.js';
+import { sameJson } from '../json-equality.js';
+import { asRecord, asRecords, asTexts, cloneJson, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { clusterIPCandidate, clusterIPRangeError, nodePortCandidate, nodePortRangeError } from './cluster-ip.js';
-import { asRecord, asRecords, asTexts, cloneJson, ensureRecord, orderKeys, sameJson, setDefault, type JsonRecord } from './json.js';
 import {
   defaultServiceSpec, initIPFamilyFields, needsClusterIP, needsNodePorts, normalizeClusterIPs, orderServiceSpec, patchAllocatedValues,
 } from './service-defaults.js';

@@ -3,7 +3,7 @@
  * modes, HostPathVolumeSource type, ServiceAccountTokenProjection expiry, ObjectFieldSelector
  * apiVersion) and the claim template's volumeMode, with fields in Go order.
  */
-import { asRecord, asRecords, orderKeys, setDefault, type JsonRecord } from './json.js';
+import { asRecord, asRecords, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import { configMapVolumeOrder, fieldRefOrder, keyToPathOrder, secretVolumeOrder, volumeOrder, volumeSourceOrder } from './pod-schema.js';
 
 /** 0644, the default file mode of secret, configMap, downwardAPI and projected volumes. */

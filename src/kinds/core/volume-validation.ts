@@ -6,7 +6,7 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isDNS1123Label } from '../../core/validation/names.js';
-import { asRecord, asRecords, asText, type JsonRecord } from './json.js';
+import { asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import { volumeSourceOrder } from './pod-schema.js';
 
 const fileModeMessage = 'must be a number between 0 and 0777 (octal), both inclusive';

@@ -4,10 +4,11 @@
  * apps/v1 selector immutability their strategies add (pkg/registry/apps/<kind>/strategy.go).
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { numberOf, record, stringOf, validateImmutable, type JsonRecord } from './fields.js';
+import { asNumber, asRecord, asText, type JsonRecord } from '../json-values.js';
 import { goLabelSelector, goStringMap } from './go-literals.js';
 import { labelSelectorConvertible, labelSelectorIsEmpty, labelSelectorMatches, validateLabelSelector } from './label-selector.js';
 import { templateLabels, templatePodSpec, validatePodTemplate } from './pod-template.js';
+import { validateImmutable } from './strategy.js';
 
 /**
  * The selector block of ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidateStatefulSetSpec:
@@ -15,7 +16,7 @@ import { templateLabels, templatePodSpec, validatePodTemplate } from './pod-temp
  * selector is invalid for deployment").
  */
 export function validateRequiredSelector(selector: unknown, path: string, emptyMessage: string): FieldError[] {
-  if (record(selector) === undefined) return [fieldError.required(path)];
+  if (asRecord(selector) === undefined) return [fieldError.required(path)];
   const errors = validateLabelSelector(selector, path);
   if (labelSelectorIsEmpty(selector)) errors.push(fieldError.invalid(path, goLabelSelector(selector), emptyMessage));
   return errors;
@@ -54,9 +55,9 @@ export function validateTemplateSelection(template: unknown, selector: unknown, 
 export function validateAlwaysRestart(template: unknown, path: string, workloadWord: string): FieldError[] {
   const podSpec = templatePodSpec(template);
   const errors: FieldError[] = [];
-  const restartPolicy = stringOf(podSpec.restartPolicy);
+  const restartPolicy = asText(podSpec.restartPolicy);
   if (restartPolicy !== 'Always') errors.push(fieldError.notSupported(`${path}.spec.restartPolicy`, restartPolicy, ['Always']));
-  if (numberOf(podSpec.activeDeadlineSeconds) !== undefined) {
+  if (asNumber(podSpec.activeDeadlineSeconds) !== undefined) {
     errors.push(fieldError.forbidden(`${path}.spec.activeDeadlineSeconds`, `activeDeadlineSeconds in ${workloadWord} is not Supported`));
   }
   return errors;

@@ -4,7 +4,7 @@
  * (pkg/apis/autoscaling/validation/validation.go), kube v1.32.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isUnset, numberOf, optionalString, orderFields, record, recordList, type JsonRecord } from './fields.js';
+import { asNumber, asOptionalText, asRecord, asRecords, isUnset, orderKeys, type JsonRecord } from '../json-values.js';
 
 const maxPeriodSeconds = 1800;
 const maxStabilizationWindowSeconds = 3600;
@@ -25,45 +25,45 @@ function scaleDownDefaults(): JsonRecord {
 
 /** copyHPAScalingRules: the given rules' non-nil fields over the defaults, in HPAScalingRules order. */
 function fillRules(given: unknown, defaults: JsonRecord): JsonRecord {
-  const rules = record(given);
+  const rules = asRecord(given);
   const filled: JsonRecord = { ...defaults };
   for (const key of ['selectPolicy', 'stabilizationWindowSeconds', 'policies']) {
     if (rules && !isUnset(rules[key])) filled[key] = rules[key];
   }
-  orderFields(filled, ['stabilizationWindowSeconds', 'selectPolicy', 'policies']);
+  orderKeys(filled, ['stabilizationWindowSeconds', 'selectPolicy', 'policies']);
   return filled;
 }
 
 /** SetDefaults_HorizontalPodAutoscalerBehavior: only a given behavior is filled in. */
 export function defaultBehavior(spec: JsonRecord): void {
-  const behavior = record(spec.behavior);
+  const behavior = asRecord(spec.behavior);
   if (!behavior) return;
   behavior.scaleUp = fillRules(behavior.scaleUp, scaleUpDefaults());
   behavior.scaleDown = fillRules(behavior.scaleDown, scaleDownDefaults());
-  orderFields(behavior, ['scaleUp', 'scaleDown']);
+  orderKeys(behavior, ['scaleUp', 'scaleDown']);
 }
 
 /** validateBehavior: both directions' rules. */
 export function validateBehavior(value: unknown, path: string): FieldError[] {
-  const behavior = record(value);
+  const behavior = asRecord(value);
   if (!behavior) return [];
   return [...validateScalingRules(behavior.scaleUp, `${path}.scaleUp`), ...validateScalingRules(behavior.scaleDown, `${path}.scaleDown`)];
 }
 
 function validateScalingRules(value: unknown, path: string): FieldError[] {
-  const rules = record(value);
+  const rules = asRecord(value);
   if (!rules) return [];
   const errors: FieldError[] = [];
-  const window = numberOf(rules.stabilizationWindowSeconds);
+  const window = asNumber(rules.stabilizationWindowSeconds);
   if (window !== undefined && window < 0) errors.push(fieldError.invalid(`${path}.stabilizationWindowSeconds`, window, 'must be greater than or equal to zero'));
   if (window !== undefined && window > maxStabilizationWindowSeconds) {
     errors.push(fieldError.invalid(`${path}.stabilizationWindowSeconds`, window, `must be less than or equal to ${maxStabilizationWindowSeconds}`));
   }
-  const selectPolicy = optionalString(rules.selectPolicy);
+  const selectPolicy = asOptionalText(rules.selectPolicy);
   if (selectPolicy !== undefined && !['Disabled', 'Max', 'Min'].includes(selectPolicy)) {
     errors.push(fieldError.notSupported(`${path}.selectPolicy`, selectPolicy, ['Disabled', 'Max', 'Min']));
   }
-  const policies = recordList(rules.policies);
+  const policies = asRecords(rules.policies);
   if (policies.length === 0) errors.push(fieldError.required(`${path}.policies`, 'must specify at least one Policy'));
   policies.forEach((policy, index) => errors.push(...validateScalingPolicy(policy, `${path}.policies[${index}]`)));
   return errors;
@@ -71,11 +71,11 @@ function validateScalingRules(value: unknown, path: string): FieldError[] {
 
 function validateScalingPolicy(policy: JsonRecord, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const type = optionalString(policy.type) ?? '';
+  const type = asOptionalText(policy.type) ?? '';
   if (type !== 'Pods' && type !== 'Percent') errors.push(fieldError.notSupported(`${path}.type`, type, ['Percent', 'Pods']));
-  const value = numberOf(policy.value) ?? 0;
+  const value = asNumber(policy.value) ?? 0;
   if (value <= 0) errors.push(fieldError.invalid(`${path}.value`, value, 'must be greater than zero'));
-  const period = numberOf(policy.periodSeconds) ?? 0;
+  const period = asNumber(policy.periodSeconds) ?? 0;
   if (period <= 0) errors.push(fieldError.invalid(`${path}.periodSeconds`, period, 'must be greater than zero'));
   if (period > maxPeriodSeconds) errors.push(fieldError.invalid(`${path}.periodSeconds`, period, `must be less than or equal to ${maxPeriodSeconds}`));
   return errors;

@@ -4,7 +4,7 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isValidPathSegmentName } from '../../core/validation/names.js';
-import { isUnset, numberOf, optionalString, record, recordList, stringOf, type JsonRecord } from './fields.js';
+import { asNumber, asOptionalText, asRecord, asRecords, asText, isUnset, type JsonRecord } from '../json-values.js';
 import { validateDNS1123Label, validateQualifiedName } from './formats.js';
 
 const sourceTypes = ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'];
@@ -13,7 +13,7 @@ const sourceFields: Record<string, string> = { Object: 'object', External: 'exte
 
 /** validateMetrics: each metric; minReplicas 0 needs an Object or External metric. */
 export function validateMetrics(metrics: unknown, minReplicas: number | undefined, path: string): FieldError[] {
-  const list = recordList(metrics);
+  const list = asRecords(metrics);
   const errors = list.flatMap((metric, index) => validateMetricSpec(metric, `${path}[${index}]`));
   if (minReplicas === 0 && !list.some((metric) => metric.type === 'Object' || metric.type === 'External')) {
     errors.push(fieldError.forbidden(path, 'must specify at least one Object or External metric to support scaling to zero replicas'));
@@ -26,15 +26,15 @@ export function validateMetrics(metrics: unknown, minReplicas: number | undefine
  * once by the switch), and only the first source present is validated.
  */
 function validateMetricSpec(metric: JsonRecord, path: string): FieldError[] {
-  const type = stringOf(metric.type);
+  const type = asText(metric.type);
   const errors: FieldError[] = [];
   if (type === '') errors.push(fieldError.required(`${path}.type`, 'must specify a metric source type'));
   if (!sourceTypes.includes(type)) errors.push(fieldError.notSupported(`${path}.type`, type, sourceTypes));
-  const present = Object.values(sourceFields).filter((field) => record(metric[field]));
-  if (present.length > 0) errors.push(...validateSource(present[0]!, record(metric[present[0]!])!, `${path}.${present[0]}`));
+  const present = Object.values(sourceFields).filter((field) => asRecord(metric[field]));
+  if (present.length > 0) errors.push(...validateSource(present[0]!, asRecord(metric[present[0]!])!, `${path}.${present[0]}`));
   const expected = sourceFields[type];
   if (expected === undefined) errors.push(fieldError.notSupported(`${path}.type`, type, sourceTypes));
-  else if (!record(metric[expected])) errors.push(fieldError.required(`${path}.${expected}`, 'must populate information for the given metric source'));
+  else if (!asRecord(metric[expected])) errors.push(fieldError.required(`${path}.${expected}`, 'must populate information for the given metric source'));
   if (present.length !== 1) {
     for (const field of present.filter((name) => name !== expected)) errors.push(fieldError.forbidden(`${path}.${field}`, 'must populate the given metric source only'));
   }
@@ -42,21 +42,21 @@ function validateMetricSpec(metric: JsonRecord, path: string): FieldError[] {
 }
 
 function validateSource(field: string, source: JsonRecord, path: string): FieldError[] {
-  const target = record(source.target) ?? {};
+  const target = asRecord(source.target) ?? {};
   const targetPath = `${path}.target`;
   const errors: FieldError[] = [];
-  if (field === 'object') errors.push(...validateObjectReference(record(source.describedObject) ?? {}, `${path}.describedObject`));
-  if (field === 'object' || field === 'external' || field === 'pods') errors.push(...validateMetricIdentifier(record(source.metric) ?? {}, `${path}.metric`));
+  if (field === 'object') errors.push(...validateObjectReference(asRecord(source.describedObject) ?? {}, `${path}.describedObject`));
+  if (field === 'object' || field === 'external' || field === 'pods') errors.push(...validateMetricIdentifier(asRecord(source.metric) ?? {}, `${path}.metric`));
   if (field === 'containerResource') errors.push(...validateContainerResource(source, path));
-  if (field === 'resource' && stringOf(source.name) === '') errors.push(fieldError.required(`${path}.name`, 'must specify a resource name'));
+  if (field === 'resource' && asText(source.name) === '') errors.push(fieldError.required(`${path}.name`, 'must specify a resource name'));
   errors.push(...validateMetricTarget(target, targetPath));
   errors.push(...validateTargetValues(field, target, targetPath));
   return errors;
 }
 
 function validateContainerResource(source: JsonRecord, path: string): FieldError[] {
-  const name = stringOf(source.name);
-  const container = stringOf(source.container);
+  const name = asText(source.name);
+  const container = asText(source.container);
   const errors: FieldError[] = [];
   if (name === '') errors.push(fieldError.required(`${path}.name`, 'must specify a resource name'));
   else errors.push(...validateQualifiedName(name, `${path}.name`));
@@ -86,7 +86,7 @@ function validateTargetValues(field: string, target: JsonRecord, path: string): 
 
 /** validateMetricTarget: a known type, positive quantities, a utilization above 0. */
 function validateMetricTarget(target: JsonRecord, path: string): FieldError[] {
-  const type = stringOf(target.type);
+  const type = asText(target.type);
   const errors: FieldError[] = [];
   if (type === '') errors.push(fieldError.required(`${path}.type`, 'must specify a metric target type'));
   if (!['Utilization', 'Value', 'AverageValue'].includes(type)) errors.push(fieldError.invalid(`${path}.type`, type, 'must be either Utilization, Value, or AverageValue'));
@@ -94,12 +94,16 @@ function validateMetricTarget(target: JsonRecord, path: string): FieldError[] {
     // Quantities are shown as written; kube prints the resource.Quantity struct.
     if (!isUnset(target[key]) && quantitySign(target[key]) !== 1) errors.push(fieldError.invalid(`${path}.${key}`, String(target[key]), 'must be positive'));
   }
-  const utilization = numberOf(target.averageUtilization);
+  const utilization = asNumber(target.averageUtilization);
   if (utilization !== undefined && utilization < 1) errors.push(fieldError.invalid(`${path}.averageUtilization`, utilization, 'must be greater than 0'));
   return errors;
 }
 
-/** resource.Quantity.Sign of a JSON quantity (a number or a string like "-1.5Gi"). */
+/**
+ * resource.Quantity.Sign of a JSON quantity (a number or a string like "-1.5Gi"), read from its
+ * numeric prefix. Differs from ParseQuantity + Sign (src/core/quantity.ts) for `.` and `+.`, which
+ * Go reads as zero and this as positive.
+ */
 function quantitySign(value: unknown): number {
   const text = String(value).trim();
   const match = /^([+-]?)([0-9]*\.?[0-9]*)/.exec(text)!;
@@ -108,7 +112,7 @@ function quantitySign(value: unknown): number {
 }
 
 function validateMetricIdentifier(metric: JsonRecord, path: string): FieldError[] {
-  const name = stringOf(metric.name);
+  const name = asText(metric.name);
   if (name === '') return [fieldError.required(`${path}.name`, 'must specify a metric name')];
   return isValidPathSegmentName(name).map((message) => fieldError.invalid(`${path}.name`, name, message));
 }
@@ -116,7 +120,7 @@ function validateMetricIdentifier(metric: JsonRecord, path: string): FieldError[
 /** ValidateCrossVersionObjectReference: kind and name are required path segments. */
 export function validateObjectReference(reference: JsonRecord, path: string): FieldError[] {
   return ['kind', 'name'].flatMap((key) => {
-    const value = optionalString(reference[key]) ?? '';
+    const value = asOptionalText(reference[key]) ?? '';
     if (value === '') return [fieldError.required(`${path}.${key}`)];
     return isValidPathSegmentName(value).map((message) => fieldError.invalid(`${path}.${key}`, value, message));
   });

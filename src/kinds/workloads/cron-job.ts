@@ -4,18 +4,17 @@
  * pkg/registry/batch/cronjob/strategy.go, kube v1.32.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { loadLocationError } from '../../core/go-time.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import { byteLength } from '../../core/validation/names.js';
 import { orderedMeta, type KubeObject } from '../../registry/object.js';
+import { asNumber, asOptionalText, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { cronScheduleError } from './cron-schedule.js';
-import {
-  ensureRecord, keepStatus, numberOf, optionalString, orderFields, record, resetStatus, setDefault, specForWrite, specOf,
-  stringOf, validateNonNegative, type JsonRecord,
-} from './fields.js';
 import { goLabelSelector } from './go-literals.js';
-import { loadLocationError } from './go-time.js';
 import { jobSpecOrder, validateJobSpecFields } from './job-spec.js';
 import { defaultPodTemplate } from './pod-template.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
 
 const specOrder = [
   'schedule', 'timeZone', 'startingDeadlineSeconds', 'concurrencyPolicy', 'suspend', 'jobTemplate', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit',
@@ -33,27 +32,27 @@ export function defaultCronJob(object: KubeObject): void {
   setDefault(spec, 'successfulJobsHistoryLimit', 3);
   setDefault(spec, 'failedJobsHistoryLimit', 1);
   const jobTemplate = ensureRecord(spec, 'jobTemplate');
-  jobTemplate.metadata = orderedMeta({ creationTimestamp: null, ...record(jobTemplate.metadata) });
+  jobTemplate.metadata = orderedMeta({ creationTimestamp: null, ...asRecord(jobTemplate.metadata) });
   const jobSpec = ensureRecord(jobTemplate, 'spec');
   defaultPodTemplate(jobSpec);
-  orderFields(jobSpec, jobSpecOrder);
-  orderFields(jobTemplate, ['metadata', 'spec']);
-  orderFields(spec, specOrder);
+  orderKeys(jobSpec, jobSpecOrder);
+  orderKeys(jobTemplate, ['metadata', 'spec']);
+  orderKeys(spec, specOrder);
 }
 
 /** validateCronJobSpec: schedule, deadlines, time zone, concurrency, the job template, history limits. */
 export function validateCronJobSpec(spec: JsonRecord, oldSpec: JsonRecord | undefined, path: string): FieldError[] {
-  const schedule = stringOf(spec.schedule);
-  const timeZone = optionalString(spec.timeZone);
+  const schedule = asText(spec.schedule);
+  const timeZone = asOptionalText(spec.timeZone);
   const errors: FieldError[] = [];
   if (schedule.length === 0) errors.push(fieldError.required(`${path}.schedule`));
-  else errors.push(...validateSchedule(schedule, oldSpec !== undefined && stringOf(oldSpec.schedule).includes('TZ'), timeZone, `${path}.schedule`));
-  errors.push(...validateNonNegative(numberOf(spec.startingDeadlineSeconds), `${path}.startingDeadlineSeconds`));
-  if (oldSpec === undefined || optionalString(oldSpec.timeZone) !== timeZone) errors.push(...validateTimeZone(timeZone, `${path}.timeZone`));
-  errors.push(...validateConcurrencyPolicy(stringOf(spec.concurrencyPolicy), `${path}.concurrencyPolicy`));
-  errors.push(...validateJobTemplateSpec(record(spec.jobTemplate) ?? {}, `${path}.jobTemplate`));
-  errors.push(...validateNonNegative(numberOf(spec.successfulJobsHistoryLimit), `${path}.successfulJobsHistoryLimit`));
-  errors.push(...validateNonNegative(numberOf(spec.failedJobsHistoryLimit), `${path}.failedJobsHistoryLimit`));
+  else errors.push(...validateSchedule(schedule, oldSpec !== undefined && asText(oldSpec.schedule).includes('TZ'), timeZone, `${path}.schedule`));
+  errors.push(...validateNonNegativeField(asNumber(spec.startingDeadlineSeconds), `${path}.startingDeadlineSeconds`));
+  if (oldSpec === undefined || asOptionalText(oldSpec.timeZone) !== timeZone) errors.push(...validateTimeZone(timeZone, `${path}.timeZone`));
+  errors.push(...validateConcurrencyPolicy(asText(spec.concurrencyPolicy), `${path}.concurrencyPolicy`));
+  errors.push(...validateJobTemplateSpec(asRecord(spec.jobTemplate) ?? {}, `${path}.jobTemplate`));
+  errors.push(...validateNonNegativeField(asNumber(spec.successfulJobsHistoryLimit), `${path}.successfulJobsHistoryLimit`));
+  errors.push(...validateNonNegativeField(asNumber(spec.failedJobsHistoryLimit), `${path}.failedJobsHistoryLimit`));
   return errors;
 }
 
@@ -96,9 +95,9 @@ function validateConcurrencyPolicy(policy: string, path: string): FieldError[] {
 
 /** ValidateJobTemplateSpec: a valid job spec whose selector kube will generate. */
 function validateJobTemplateSpec(jobTemplate: JsonRecord, path: string): FieldError[] {
-  const spec = record(jobTemplate.spec) ?? {};
+  const spec = asRecord(jobTemplate.spec) ?? {};
   const errors = validateJobSpecFields(spec, `${path}.spec`);
-  if (record(spec.selector)) errors.push(fieldError.invalid(`${path}.spec.selector`, goLabelSelector(spec.selector), '`selector` will be auto-generated'));
+  if (asRecord(spec.selector)) errors.push(fieldError.invalid(`${path}.spec.selector`, goLabelSelector(spec.selector), '`selector` will be auto-generated'));
   if (spec.manualSelector === true) errors.push(fieldError.notSupported(`${path}.spec.manualSelector`, true, ['nil', 'false']));
   return errors;
 }

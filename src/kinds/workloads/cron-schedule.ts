@@ -6,7 +6,7 @@
  * matters here: kube stores the schedule as written.
  */
 import { goQuote } from '../../core/go-format.js';
-import { loadLocationError, parseDurationError } from './go-time.js';
+import { loadLocationError, parseDurationError } from '../../core/go-time.js';
 
 interface Bounds {
   min: number;

@@ -3,17 +3,17 @@
  * (pkg/apis/apps/validation/validation.go) and pkg/registry/apps/daemonset/strategy.go, v1.32.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import type { KubeObject } from '../../registry/object.js';
+import { semanticEqual } from '../json-equality.js';
+import { asNumber, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateAlwaysRestart, validateSelectorImmutable, validateTemplateSelection } from './apps-validation.js';
-import {
-  ensureRecord, keepStatus, numberOf, orderFields, record, resetStatus, semanticEqual, setDefault, specForWrite, specOf,
-  stringOf, validateNonNegative, type JsonRecord,
-} from './fields.js';
 import { goIntOrString, goLabelSelector, goStrategy } from './go-literals.js';
 import { intOrPercentValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
 import { labelSelectorConvertible, labelSelectorIsEmpty, validateLabelSelector } from './label-selector.js';
 import { defaultPodTemplate, validatePodTemplate } from './pod-template.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
 
 /**
  * The internal spec.templateGeneration travels in apps/v1 as this annotation (the v1 conversion
@@ -33,12 +33,12 @@ export function defaultDaemonSet(object: KubeObject): void {
     const rollingUpdate = ensureRecord(updateStrategy, 'rollingUpdate');
     setDefault(rollingUpdate, 'maxUnavailable', 1);
     setDefault(rollingUpdate, 'maxSurge', 0);
-    orderFields(rollingUpdate, ['maxUnavailable', 'maxSurge']);
+    orderKeys(rollingUpdate, ['maxUnavailable', 'maxSurge']);
   }
-  orderFields(updateStrategy, ['type', 'rollingUpdate']);
+  orderKeys(updateStrategy, ['type', 'rollingUpdate']);
   setDefault(spec, 'revisionHistoryLimit', 10);
   defaultPodTemplate(spec);
-  orderFields(spec, ['selector', 'template', 'updateStrategy', 'minReadySeconds', 'revisionHistoryLimit']);
+  orderKeys(spec, ['selector', 'template', 'updateStrategy', 'minReadySeconds', 'revisionHistoryLimit']);
 }
 
 /** ValidateDaemonSetSpec. Quirk: a missing selector is not "Required", only a template mismatch. */
@@ -50,18 +50,18 @@ export function validateDaemonSetSpec(spec: JsonRecord, path: string): FieldErro
   }
   errors.push(...validatePodTemplate(spec.template, `${path}.template`));
   errors.push(...validateAlwaysRestart(spec.template, `${path}.template`, 'DaemonSet'));
-  errors.push(...validateNonNegative(numberOf(spec.minReadySeconds) ?? 0, `${path}.minReadySeconds`));
-  errors.push(...validateUpdateStrategy(record(spec.updateStrategy) ?? {}, `${path}.updateStrategy`));
-  errors.push(...validateNonNegative(numberOf(spec.revisionHistoryLimit), `${path}.revisionHistoryLimit`));
+  errors.push(...validateNonNegativeField(asNumber(spec.minReadySeconds) ?? 0, `${path}.minReadySeconds`));
+  errors.push(...validateUpdateStrategy(asRecord(spec.updateStrategy) ?? {}, `${path}.updateStrategy`));
+  errors.push(...validateNonNegativeField(asNumber(spec.revisionHistoryLimit), `${path}.revisionHistoryLimit`));
   return errors;
 }
 
 function validateUpdateStrategy(strategy: JsonRecord, path: string): FieldError[] {
-  switch (stringOf(strategy.type)) {
+  switch (asText(strategy.type)) {
     case 'OnDelete':
       return [];
     case 'RollingUpdate': {
-      const rollingUpdate = record(strategy.rollingUpdate);
+      const rollingUpdate = asRecord(strategy.rollingUpdate);
       return rollingUpdate ? validateRollingUpdate(rollingUpdate, `${path}.rollingUpdate`) : [fieldError.required(`${path}.rollingUpdate`)];
     }
     default:

@@ -4,16 +4,16 @@
  * (pkg/registry/apps/deployment/strategy.go), kube v1.32.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import type { KubeObject } from '../../registry/object.js';
+import { semanticEqual } from '../json-equality.js';
+import { asNumber, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateRequiredSelector, validateSelectedTemplate, validateSelectorImmutable } from './apps-validation.js';
-import {
-  ensureRecord, keepStatus, numberOf, orderFields, record, resetStatus, semanticEqual, setDefault, specForWrite, specOf,
-  stringOf, validateNonNegative, type JsonRecord,
-} from './fields.js';
 import { goIntOrString, goStrategy } from './go-literals.js';
 import { intOrPercentValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
 import { defaultPodTemplate } from './pod-template.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
 
 const specOrder = [
   'replicas', 'selector', 'template', 'strategy', 'minReadySeconds', 'revisionHistoryLimit', 'paused', 'rollbackTo', 'progressDeadlineSeconds',
@@ -29,29 +29,29 @@ export function defaultDeployment(object: KubeObject): void {
     const rollingUpdate = ensureRecord(strategy, 'rollingUpdate');
     setDefault(rollingUpdate, 'maxUnavailable', '25%');
     setDefault(rollingUpdate, 'maxSurge', '25%');
-    orderFields(rollingUpdate, ['maxUnavailable', 'maxSurge']);
+    orderKeys(rollingUpdate, ['maxUnavailable', 'maxSurge']);
   }
-  orderFields(strategy, ['type', 'rollingUpdate']);
+  orderKeys(strategy, ['type', 'rollingUpdate']);
   setDefault(spec, 'revisionHistoryLimit', 10);
   setDefault(spec, 'progressDeadlineSeconds', 600);
   defaultPodTemplate(spec);
-  orderFields(spec, specOrder);
+  orderKeys(spec, specOrder);
 }
 
 /** ValidateDeploymentSpec, in kube's order. */
 export function validateDeploymentSpec(spec: JsonRecord, path: string): FieldError[] {
-  const minReadySeconds = numberOf(spec.minReadySeconds) ?? 0;
+  const minReadySeconds = asNumber(spec.minReadySeconds) ?? 0;
   const errors = [
-    ...validateNonNegative(numberOf(spec.replicas) ?? 0, `${path}.replicas`),
+    ...validateNonNegativeField(asNumber(spec.replicas) ?? 0, `${path}.replicas`),
     ...validateRequiredSelector(spec.selector, `${path}.selector`, 'empty selector is invalid for deployment'),
     ...validateSelectedTemplate(spec, path, 'ReplicaSet'),
     ...validateDeploymentStrategy(spec.strategy, `${path}.strategy`),
-    ...validateNonNegative(minReadySeconds, `${path}.minReadySeconds`),
-    ...validateNonNegative(numberOf(spec.revisionHistoryLimit), `${path}.revisionHistoryLimit`),
+    ...validateNonNegativeField(minReadySeconds, `${path}.minReadySeconds`),
+    ...validateNonNegativeField(asNumber(spec.revisionHistoryLimit), `${path}.revisionHistoryLimit`),
   ];
-  const progressDeadlineSeconds = numberOf(spec.progressDeadlineSeconds);
+  const progressDeadlineSeconds = asNumber(spec.progressDeadlineSeconds);
   if (progressDeadlineSeconds !== undefined) {
-    errors.push(...validateNonNegative(progressDeadlineSeconds, `${path}.progressDeadlineSeconds`));
+    errors.push(...validateNonNegativeField(progressDeadlineSeconds, `${path}.progressDeadlineSeconds`));
     if (progressDeadlineSeconds <= minReadySeconds) {
       errors.push(fieldError.invalid(`${path}.progressDeadlineSeconds`, progressDeadlineSeconds, 'must be greater than minReadySeconds'));
     }
@@ -61,13 +61,13 @@ export function validateDeploymentSpec(spec: JsonRecord, path: string): FieldErr
 
 /** ValidateDeploymentStrategy. */
 function validateDeploymentStrategy(value: unknown, path: string): FieldError[] {
-  const strategy = record(value) ?? {};
-  switch (stringOf(strategy.type)) {
+  const strategy = asRecord(value) ?? {};
+  switch (asText(strategy.type)) {
     case 'Recreate':
-      if (record(strategy.rollingUpdate) === undefined) return [];
+      if (asRecord(strategy.rollingUpdate) === undefined) return [];
       return [fieldError.forbidden(`${path}.rollingUpdate`, "may not be specified when strategy `type` is 'Recreate'")];
     case 'RollingUpdate': {
-      const rollingUpdate = record(strategy.rollingUpdate);
+      const rollingUpdate = asRecord(strategy.rollingUpdate);
       if (!rollingUpdate) return [fieldError.required(`${path}.rollingUpdate`, 'this should be defaulted and never be nil')];
       return validateRollingUpdateDeployment(rollingUpdate, `${path}.rollingUpdate`);
     }

@@ -1,7 +1,7 @@
 /**
  * String formats of k8s.io/apimachinery/pkg/util/validation (v1.32) that core/validation/names.ts
  * does not cover yet: domain-prefixed paths, wildcard subdomains, fully qualified domain names,
- * port names and numbers, and Go's `%q` of a string list.
+ * the workload kinds' port names, and Go's `%q` of a string list.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { goQuote } from '../../core/go-format.js';
@@ -47,13 +47,12 @@ export function isFullyQualifiedDomainName(path: string, value: string): FieldEr
   return labels.flatMap((label) => isDNS1123Label(label).map((message) => fieldError.invalid(path, label, message)));
 }
 
-/** validation.IsValidPortNum. */
-export function isValidPortNum(port: number): string[] {
-  return port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
-}
-
-/** validation.IsValidPortName: an IANA_SVC_NAME. */
-export function isValidPortName(port: string): string[] {
+/**
+ * validation.IsValidPortName as the workload kinds (Ingress, NetworkPolicy) check it. Differs from
+ * kube's, which core/validation/ports.ts follows: after a charset failure this skips the "at least
+ * one letter" message (`HTTP` gets one message here, two in kube); a networking test pins this.
+ */
+export function isValidWorkloadPortName(port: string): string[] {
   const errors: string[] = [];
   if (port.length > 15) errors.push(maxLenError(15));
   if (!/^[-a-z0-9]+$/.test(port)) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');

@@ -6,9 +6,9 @@
  * is not a Stringer once dereferenced, so it is printed with `%#v` too.
  */
 import { GoLiteral } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
+import { goQuote, goStringSlice as goStringSliceLiteral } from '../../core/go-format.js';
 import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { isUnset, record, stringMap, stringOf } from './fields.js';
+import { asOptionalTextMap, asRecord, asText, isUnset } from '../json-values.js';
 
 /**
  * kube prints a non-nil pointer field inside `%#v` as its address, which differs on every run;
@@ -25,13 +25,12 @@ export function goStringMapText(map: Record<string, string> | undefined): string
 
 /** The map[string]string bad value (template labels in golden 078). */
 export function goStringMap(value: unknown): GoLiteral {
-  return new GoLiteral(goStringMapText(stringMap(value)));
+  return new GoLiteral(goStringMapText(asOptionalTextMap(value)));
 }
 
 /** `%#v` of a named slice of strings: `[]string{"a", "b"}`, nil as `[]string(nil)`. */
 export function goStringSliceText(value: unknown, typeName = '[]string'): string {
-  if (!Array.isArray(value)) return `${typeName}(nil)`;
-  return `${typeName}{${value.map((item) => goQuote(stringOf(item))).join(', ')}}`;
+  return Array.isArray(value) ? goStringSliceLiteral(value.map(asText), typeName) : `${typeName}(nil)`;
 }
 
 /** A slice bad value, e.g. rbac's `[]string{"/healthz"}` or networking's `[]networking.PolicyType{...}`. */
@@ -41,18 +40,18 @@ export function goStringSlice(value: unknown, typeName = '[]string'): GoLiteral 
 
 /** `%#v` of metav1.LabelSelector (after the pointer is dereferenced). */
 export function goLabelSelectorText(value: unknown): string {
-  const selector = record(value) ?? {};
+  const selector = asRecord(value) ?? {};
   const expressions = selector.matchExpressions;
   const requirements = Array.isArray(expressions)
     ? `[]v1.LabelSelectorRequirement{${expressions.map(goRequirementText).join(', ')}}`
     : '[]v1.LabelSelectorRequirement(nil)';
-  return `v1.LabelSelector{MatchLabels:${goStringMapText(stringMap(selector.matchLabels))}, MatchExpressions:${requirements}}`;
+  return `v1.LabelSelector{MatchLabels:${goStringMapText(asOptionalTextMap(selector.matchLabels))}, MatchExpressions:${requirements}}`;
 }
 
 function goRequirementText(value: unknown): string {
-  const requirement = record(value) ?? {};
-  const key = goQuote(stringOf(requirement.key));
-  const operator = goQuote(stringOf(requirement.operator));
+  const requirement = asRecord(value) ?? {};
+  const key = goQuote(asText(requirement.key));
+  const operator = goQuote(asText(requirement.operator));
   return `v1.LabelSelectorRequirement{Key:${key}, Operator:${operator}, Values:${goStringSliceText(requirement.values)}}`;
 }
 
@@ -83,14 +82,14 @@ export function goPointerText(value: unknown, typeName: string): string {
  * Deployment, DaemonSet and StatefulSet update strategies).
  */
 export function goStrategy(value: unknown, typeName: string, rollingTypeName: string): GoLiteral {
-  const strategy = record(value) ?? {};
+  const strategy = asRecord(value) ?? {};
   const rolling = goPointerText(strategy.rollingUpdate, rollingTypeName);
-  return new GoLiteral(`${typeName}{Type:${goQuote(stringOf(strategy.type))}, RollingUpdate:${rolling}}`);
+  return new GoLiteral(`${typeName}{Type:${goQuote(asText(strategy.type))}, RollingUpdate:${rolling}}`);
 }
 
 /** `%#v` of a struct whose fields are all strings, in the given Go field order. */
 export function goStringStruct(value: unknown, typeName: string, fields: ReadonlyArray<[goName: string, jsonName: string]>): GoLiteral {
-  const source = record(value) ?? {};
-  const parts = fields.map(([goName, jsonName]) => `${goName}:${goQuote(stringOf(source[jsonName]))}`);
+  const source = asRecord(value) ?? {};
+  const parts = fields.map(([goName, jsonName]) => `${goName}:${goQuote(asText(source[jsonName]))}`);
   return new GoLiteral(`${typeName}{${parts.join(', ')}}`);
 }

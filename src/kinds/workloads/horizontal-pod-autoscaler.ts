@@ -7,10 +7,11 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asList, asNumber, asRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { keepStatus, listOf, numberOf, orderFields, record, resetStatus, setDefault, specForWrite, specOf, type JsonRecord } from './fields.js';
 import { defaultBehavior, validateBehavior } from './autoscaler-behavior.js';
 import { validateMetrics, validateObjectReference } from './autoscaler-metrics.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
 
 /** autoscaling.DefaultCPUUtilization. */
 const defaultCPUUtilization = 80;
@@ -32,12 +33,12 @@ export function defaultHorizontalPodAutoscaler(object: KubeObject): void {
   const spec = specForWrite(object);
   setDefault(spec, 'minReplicas', 1);
   if (isVersion1(object)) {
-    orderFields(spec, ['scaleTargetRef', 'minReplicas', 'maxReplicas', 'targetCPUUtilizationPercentage']);
+    orderKeys(spec, ['scaleTargetRef', 'minReplicas', 'maxReplicas', 'targetCPUUtilizationPercentage']);
     return;
   }
-  if (listOf(spec.metrics).length === 0) spec.metrics = [cpuMetric(defaultCPUUtilization)];
+  if (asList(spec.metrics).length === 0) spec.metrics = [cpuMetric(defaultCPUUtilization)];
   defaultBehavior(spec);
-  orderFields(spec, ['scaleTargetRef', 'minReplicas', 'maxReplicas', 'metrics', 'behavior']);
+  orderKeys(spec, ['scaleTargetRef', 'minReplicas', 'maxReplicas', 'metrics', 'behavior']);
 }
 
 /** The spec as the internal type holds it (v1's CPU target as a metric). */
@@ -51,8 +52,8 @@ function internalSpec(object: KubeObject): JsonRecord {
 /** validateHorizontalPodAutoscalerSpec. minReplicas may be 0 only where `minimum` is 0. */
 export function validateHorizontalPodAutoscalerSpec(spec: JsonRecord, minimum: number, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const minReplicas = numberOf(spec.minReplicas);
-  const maxReplicas = numberOf(spec.maxReplicas) ?? 0;
+  const minReplicas = asNumber(spec.minReplicas);
+  const maxReplicas = asNumber(spec.maxReplicas) ?? 0;
   if (minReplicas !== undefined && minReplicas < minimum) {
     errors.push(fieldError.invalid(`${path}.minReplicas`, minReplicas, `must be greater than or equal to ${minimum}`));
   }
@@ -60,7 +61,7 @@ export function validateHorizontalPodAutoscalerSpec(spec: JsonRecord, minimum: n
   if (minReplicas !== undefined && maxReplicas < minReplicas) {
     errors.push(fieldError.invalid(`${path}.maxReplicas`, maxReplicas, 'must be greater than or equal to `minReplicas`'));
   }
-  errors.push(...validateObjectReference(record(spec.scaleTargetRef) ?? {}, `${path}.scaleTargetRef`));
+  errors.push(...validateObjectReference(asRecord(spec.scaleTargetRef) ?? {}, `${path}.scaleTargetRef`));
   errors.push(...validateMetrics(spec.metrics, minReplicas, `${path}.metrics`));
   errors.push(...validateBehavior(spec.behavior, `${path}.behavior`));
   return errors;
@@ -71,7 +72,7 @@ export function validateHorizontalPodAutoscalerSpec(spec: JsonRecord, minimum: n
  * old object already had 0.
  */
 function validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
-  const minimum = numberOf(specOf(old).minReplicas) === 0 ? 0 : 1;
+  const minimum = asNumber(specOf(old).minReplicas) === 0 ? 0 : 1;
   return validateHorizontalPodAutoscalerSpec(internalSpec(object), minimum, 'spec');
 }
 

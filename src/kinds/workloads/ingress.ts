@@ -4,12 +4,14 @@
  * kube v1.32. networking/v1 has no Ingress defaults (pathType must be given).
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
+import { parseIP } from '../../core/validation/ip-addresses.js';
 import { isDNS1035Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../core/validation/names.js';
+import { isValidPortNum } from '../../core/validation/ports.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asList, asNumber, asOptionalText, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { keepStatus, listOf, numberOf, optionalString, record, recordList, resetStatus, specOf, stringOf, type JsonRecord } from './fields.js';
-import { isValidPortName, isValidPortNum, isWildcardDNS1123Subdomain } from './formats.js';
-import { parseIP } from './network-formats.js';
+import { isValidWorkloadPortName, isWildcardDNS1123Subdomain } from './formats.js';
+import { keepStatus, resetStatus, specOf } from './strategy.js';
 
 const pathTypes = ['Exact', 'ImplementationSpecific', 'Prefix'];
 
@@ -21,17 +23,17 @@ interface IngressOptions {
 
 /** ValidateIngressSpec: rules or a default backend, each backend, TLS, the class name. */
 export function validateIngressSpec(spec: JsonRecord, path: string, options: IngressOptions): FieldError[] {
-  const rules = recordList(spec.rules);
+  const rules = asRecords(spec.rules);
   const errors: FieldError[] = [];
-  if (rules.length === 0 && !record(spec.defaultBackend)) {
+  if (rules.length === 0 && !asRecord(spec.defaultBackend)) {
     const badValue = new GoLiteral(Array.isArray(spec.rules) ? '[]networking.IngressRule{}' : '[]networking.IngressRule(nil)');
     errors.push(fieldError.invalid(path, badValue, 'either `defaultBackend` or `rules` must be specified'));
   }
-  const defaultBackend = record(spec.defaultBackend);
+  const defaultBackend = asRecord(spec.defaultBackend);
   if (defaultBackend) errors.push(...validateBackend(defaultBackend, `${path}.defaultBackend`));
   rules.forEach((rule, index) => errors.push(...validateRule(rule, `${path}.rules[${index}]`, options)));
-  recordList(spec.tls).forEach((tls, index) => errors.push(...validateTLS(tls, `${path}.tls[${index}]`, options)));
-  const className = optionalString(spec.ingressClassName);
+  asRecords(spec.tls).forEach((tls, index) => errors.push(...validateTLS(tls, `${path}.tls[${index}]`, options)));
+  const className = asOptionalText(spec.ingressClassName);
   if (className !== undefined) errors.push(...isDNS1123Subdomain(className).map((message) => fieldError.invalid(`${path}.ingressClassName`, className, message)));
   return errors;
 }
@@ -43,16 +45,16 @@ function validateHost(host: string, path: string): FieldError[] {
 }
 
 function validateRule(rule: JsonRecord, path: string, options: IngressOptions): FieldError[] {
-  const host = stringOf(rule.host);
+  const host = asText(rule.host);
   const errors = host.length > 0 ? validateHost(host, `${path}.host`) : [];
   if (host.includes('*') && options.allowInvalidWildcardHostRule) return errors;
   return [...errors, ...validateRuleValue(rule, path)];
 }
 
 function validateRuleValue(rule: JsonRecord, path: string): FieldError[] {
-  const http = record(rule.http);
+  const http = asRecord(rule.http);
   if (!http) return [];
-  const paths = recordList(http.paths);
+  const paths = asRecords(http.paths);
   const errors = paths.length === 0 ? [fieldError.required(`${path}.http.paths`)] : [];
   paths.forEach((item, index) => errors.push(...validatePath(item, `${path}.http.paths[${index}]`)));
   return errors;
@@ -60,9 +62,9 @@ function validateRuleValue(rule: JsonRecord, path: string): FieldError[] {
 
 /** validateHTTPIngressPath: a pathType, an absolute clean path for Exact and Prefix, a backend. */
 function validatePath(item: JsonRecord, path: string): FieldError[] {
-  const pathType = optionalString(item.pathType);
+  const pathType = asOptionalText(item.pathType);
   if (pathType === undefined) return [fieldError.required(`${path}.pathType`, 'pathType must be specified')];
-  const value = stringOf(item.path);
+  const value = asText(item.path);
   const errors: FieldError[] = [];
   if (pathType === 'Exact' || pathType === 'Prefix') {
     if (!value.startsWith('/')) errors.push(fieldError.invalid(`${path}.path`, value, 'must be an absolute path'));
@@ -75,36 +77,36 @@ function validatePath(item: JsonRecord, path: string): FieldError[] {
   } else if (pathType === 'ImplementationSpecific') {
     if (value.length > 0 && !value.startsWith('/')) errors.push(fieldError.invalid(`${path}.path`, value, 'must be an absolute path'));
   } else errors.push(fieldError.notSupported(`${path}.pathType`, pathType, pathTypes));
-  return [...errors, ...validateBackend(record(item.backend) ?? {}, `${path}.backend`)];
+  return [...errors, ...validateBackend(asRecord(item.backend) ?? {}, `${path}.backend`)];
 }
 
 /** validateIngressBackend: exactly one of a resource or a service with a port name or number. */
 function validateBackend(backend: JsonRecord, path: string): FieldError[] {
-  const resource = record(backend.resource);
-  const service = record(backend.service);
+  const resource = asRecord(backend.resource);
+  const service = asRecord(backend.service);
   if (resource && service) return [fieldError.invalid(path, '', 'cannot set both resource and service backends')];
   if (resource) return validateTypedReference(resource, `${path}.resource`);
   if (!service) return [fieldError.invalid(path, '', 'resource or service backend is required')];
-  const name = stringOf(service.name);
+  const name = asText(service.name);
   const errors = name.length === 0 ? [fieldError.required(`${path}.service.name`)]
     : isDNS1035Label(name).map((message) => fieldError.invalid(`${path}.service.name`, name, message));
-  const port = record(service.port) ?? {};
-  const portName = stringOf(port.name);
-  const portNumber = numberOf(port.number) ?? 0;
+  const port = asRecord(service.port) ?? {};
+  const portName = asText(port.name);
+  const portNumber = asNumber(port.number) ?? 0;
   if (portName.length > 0 && portNumber !== 0) errors.push(fieldError.invalid(path, '', 'cannot set both port name & port number'));
-  else if (portName.length > 0) errors.push(...isValidPortName(portName).map((message) => fieldError.invalid(`${path}.service.port.name`, portName, message)));
+  else if (portName.length > 0) errors.push(...isValidWorkloadPortName(portName).map((message) => fieldError.invalid(`${path}.service.port.name`, portName, message)));
   else if (portNumber !== 0) errors.push(...isValidPortNum(portNumber).map((message) => fieldError.invalid(`${path}.service.port.number`, portNumber, message)));
   else errors.push(fieldError.required(path, 'port name or number is required'));
   return errors;
 }
 
-/** validateIngressTypedLocalObjectReference. */
-function validateTypedReference(reference: JsonRecord, path: string): FieldError[] {
+/** validateIngressTypedLocalObjectReference: an optional API group, a kind and a name (also IngressClass parameters). */
+export function validateTypedReference(reference: JsonRecord, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const apiGroup = optionalString(reference.apiGroup);
+  const apiGroup = asOptionalText(reference.apiGroup);
   if (apiGroup !== undefined) errors.push(...isDNS1123Subdomain(apiGroup).map((message) => fieldError.invalid(`${path}.apiGroup`, apiGroup, message)));
   for (const key of ['kind', 'name']) {
-    const value = stringOf(reference[key]);
+    const value = asText(reference[key]);
     if (value.length === 0) errors.push(fieldError.required(`${path}.${key}`));
     else errors.push(...isValidPathSegmentName(value).map((message) => fieldError.invalid(`${path}.${key}`, value, message)));
   }
@@ -112,12 +114,12 @@ function validateTypedReference(reference: JsonRecord, path: string): FieldError
 }
 
 function validateTLS(tls: JsonRecord, path: string, options: IngressOptions): FieldError[] {
-  const errors = listOf(tls.hosts).flatMap((host, index) => {
-    const text = stringOf(host);
+  const errors = asList(tls.hosts).flatMap((host, index) => {
+    const text = asText(host);
     const messages = text.includes('*') ? isWildcardDNS1123Subdomain(text) : isDNS1123Subdomain(text);
     return messages.map((message) => fieldError.invalid(`${path}.hosts[${index}]`, text, message));
   });
-  const secretName = stringOf(tls.secretName);
+  const secretName = asText(tls.secretName);
   if (!options.allowInvalidSecretName && secretName.length > 0) {
     errors.push(...isDNS1123Subdomain(secretName).map((message) => fieldError.invalid(`${path}.secretName`, secretName, message)));
   }
@@ -129,7 +131,7 @@ function validateIngressCreate(object: KubeObject): FieldError[] {
   const spec = specOf(object);
   const errors = validateIngressSpec(spec, 'spec', { allowInvalidSecretName: false, allowInvalidWildcardHostRule: false });
   const annotation = object.metadata.annotations?.['kubernetes.io/ingress.class'];
-  const className = optionalString(spec.ingressClassName);
+  const className = asOptionalText(spec.ingressClassName);
   if (annotation !== undefined && className !== undefined && annotation !== className) {
     errors.push(fieldError.invalid('annotations.kubernetes.io/ingress.class', annotation, 'must match `ingressClassName` when both are specified'));
   }
@@ -139,8 +141,8 @@ function validateIngressCreate(object: KubeObject): FieldError[] {
 /** ValidateIngressUpdate: invalid secret names and wildcard rules the old object had stay allowed. */
 function validateIngressUpdate(object: KubeObject, old: KubeObject): FieldError[] {
   const oldSpec = specOf(old);
-  const allowInvalidSecretName = recordList(oldSpec.tls).some((tls) => stringOf(tls.secretName).length > 0 && isDNS1123Subdomain(stringOf(tls.secretName)).length > 0);
-  const allowInvalidWildcardHostRule = recordList(oldSpec.rules).some((rule) => stringOf(rule.host).includes('*') && validateRuleValue(rule, '').length > 0);
+  const allowInvalidSecretName = asRecords(oldSpec.tls).some((tls) => asText(tls.secretName).length > 0 && isDNS1123Subdomain(asText(tls.secretName)).length > 0);
+  const allowInvalidWildcardHostRule = asRecords(oldSpec.rules).some((rule) => asText(rule.host).includes('*') && validateRuleValue(rule, '').length > 0);
   return validateIngressSpec(specOf(object), 'spec', { allowInvalidSecretName, allowInvalidWildcardHostRule });
 }
 

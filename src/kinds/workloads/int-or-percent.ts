@@ -4,6 +4,7 @@
  * IsNotMoreThan100Percent and getIntOrPercentValue.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import { regexError } from '../../core/validation/names.js';
 import { goIntOrString } from './go-literals.js';
 
@@ -19,7 +20,7 @@ export function isValidPercent(value: string): string[] {
 /** ValidatePositiveIntOrPercent: a valid percent string, or a non-negative integer. */
 export function validatePositiveIntOrPercent(value: unknown, path: string): FieldError[] {
   if (typeof value === 'string') return isValidPercent(value).map((message) => fieldError.invalid(path, goIntOrString(value), message));
-  if (typeof value === 'number') return value < 0 ? [fieldError.invalid(path, value, 'must be greater than or equal to 0')] : [];
+  if (typeof value === 'number') return validateNonNegativeField(value, path);
   // kube's message is not passed through Sprintf, so its "%%" stays doubled.
   return [fieldError.invalid(path, goIntOrString(value), "must be an integer or percentage (e.g '5%%')")];
 }

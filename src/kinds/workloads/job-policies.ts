@@ -4,10 +4,12 @@
  * JobPodReplacementPolicy are on by default there).
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { invalidOmittingValue, listOf, numberOf, optionalString, record, recordList, stringOf, tooMany, validateNonNegative, type JsonRecord } from './fields.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
+import { asList, asNumber, asOptionalText, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import { goQuotedList, validateQualifiedName } from './formats.js';
 import { goPointerText } from './go-literals.js';
 import { validateIndexesFormat } from './job-indexes.js';
+import { invalidOmittingValue } from './strategy.js';
 
 const actions = ['Count', 'FailIndex', 'FailJob', 'Ignore'];
 const exitCodeOperators = ['In', 'NotIn'];
@@ -15,23 +17,23 @@ const conditionStatuses = ['False', 'True', 'Unknown'];
 
 /** validatePodFailurePolicy: at most 20 rules, each valid against the template's containers. */
 export function validatePodFailurePolicy(spec: JsonRecord, path: string): FieldError[] {
-  const rules = recordList(record(spec.podFailurePolicy)?.rules);
-  const errors = rules.length > 20 ? [tooMany(`${path}.rules`, rules.length, 20)] : [];
-  const podSpec = record(record(spec.template)?.spec) ?? {};
-  const containerNames = new Set([...recordList(podSpec.containers), ...recordList(podSpec.initContainers)].map((container) => stringOf(container.name)));
+  const rules = asRecords(asRecord(spec.podFailurePolicy)?.rules);
+  const errors = rules.length > 20 ? [fieldError.tooMany(`${path}.rules`, rules.length, 20)] : [];
+  const podSpec = asRecord(asRecord(spec.template)?.spec) ?? {};
+  const containerNames = new Set([...asRecords(podSpec.containers), ...asRecords(podSpec.initContainers)].map((container) => asText(container.name)));
   rules.forEach((rule, index) => errors.push(...validateRule(spec, rule, `${path}.rules[${index}]`, containerNames)));
   return errors;
 }
 
 function validateRule(spec: JsonRecord, rule: JsonRecord, path: string, containerNames: Set<string>): FieldError[] {
   const errors: FieldError[] = [];
-  const action = stringOf(rule.action);
+  const action = asText(rule.action);
   if (action === '') errors.push(fieldError.required(`${path}.action`, `valid values: ${goQuotedList(actions)}`));
   else if (action === 'FailIndex') {
-    if (numberOf(spec.backoffLimitPerIndex) === undefined) errors.push(fieldError.invalid(`${path}.action`, action, 'requires the backoffLimitPerIndex to be set'));
+    if (asNumber(spec.backoffLimitPerIndex) === undefined) errors.push(fieldError.invalid(`${path}.action`, action, 'requires the backoffLimitPerIndex to be set'));
   } else if (!actions.includes(action)) errors.push(fieldError.notSupported(`${path}.action`, action, actions));
-  const onExitCodes = record(rule.onExitCodes);
-  const onPodConditions = recordList(rule.onPodConditions);
+  const onExitCodes = asRecord(rule.onExitCodes);
+  const onPodConditions = asRecords(rule.onPodConditions);
   if (onExitCodes) errors.push(...validateOnExitCodes(onExitCodes, `${path}.onExitCodes`, containerNames));
   if (onPodConditions.length > 0) errors.push(...validateOnPodConditions(onPodConditions, `${path}.onPodConditions`));
   if (onExitCodes && onPodConditions.length > 0) errors.push(invalidOmittingValue(path, 'specifying both OnExitCodes and OnPodConditions is not supported'));
@@ -40,10 +42,10 @@ function validateRule(spec: JsonRecord, rule: JsonRecord, path: string, containe
 }
 
 function validateOnPodConditions(patterns: JsonRecord[], path: string): FieldError[] {
-  const errors = patterns.length > 20 ? [tooMany(path, patterns.length, 20)] : [];
+  const errors = patterns.length > 20 ? [fieldError.tooMany(path, patterns.length, 20)] : [];
   patterns.forEach((pattern, index) => {
-    errors.push(...validateQualifiedName(stringOf(pattern.type), `${path}[${index}].type`));
-    const status = stringOf(pattern.status);
+    errors.push(...validateQualifiedName(asText(pattern.type), `${path}[${index}].type`));
+    const status = asText(pattern.status);
     if (status === '') errors.push(fieldError.required(`${path}[${index}].status`, `valid values: ${goQuotedList(conditionStatuses)}`));
     else if (!conditionStatuses.includes(status)) errors.push(fieldError.notSupported(`${path}[${index}].status`, status, conditionStatuses));
   });
@@ -52,10 +54,10 @@ function validateOnPodConditions(patterns: JsonRecord[], path: string): FieldErr
 
 function validateOnExitCodes(requirement: JsonRecord, path: string, containerNames: Set<string>): FieldError[] {
   const errors: FieldError[] = [];
-  const operator = stringOf(requirement.operator);
+  const operator = asText(requirement.operator);
   if (operator === '') errors.push(fieldError.required(`${path}.operator`, `valid values: ${goQuotedList(exitCodeOperators)}`));
   else if (!exitCodeOperators.includes(operator)) errors.push(fieldError.notSupported(`${path}.operator`, operator, exitCodeOperators));
-  const containerName = optionalString(requirement.containerName);
+  const containerName = asOptionalText(requirement.containerName);
   if (containerName !== undefined && !containerNames.has(containerName)) {
     errors.push(fieldError.invalid(`${path}.containerName`, containerName, 'must be one of the container or initContainer names in the pod template'));
   }
@@ -66,14 +68,14 @@ function validateOnExitCodes(requirement: JsonRecord, path: string, containerNam
 /** `%#v` of a []int32. */
 function goInt32Slice(value: unknown): GoLiteral {
   if (!Array.isArray(value)) return new GoLiteral('[]int32(nil)');
-  return new GoLiteral(`[]int32{${value.map((item) => numberOf(item) ?? 0).join(', ')}}`);
+  return new GoLiteral(`[]int32{${value.map((item) => asNumber(item) ?? 0).join(', ')}}`);
 }
 
 function validateExitCodeValues(value: unknown, operator: string, path: string): FieldError[] {
-  const values = listOf(value).map((item) => numberOf(item) ?? 0);
+  const values = asList(value).map((item) => asNumber(item) ?? 0);
   const errors: FieldError[] = [];
   if (values.length === 0) errors.push(fieldError.invalid(path, goInt32Slice(value), 'at least one value is required'));
-  else if (values.length > 255) errors.push(tooMany(path, values.length, 255));
+  else if (values.length > 255) errors.push(fieldError.tooMany(path, values.length, 255));
   const seen = new Set<number>();
   values.forEach((code, index) => {
     if (operator === 'In' && code === 0) errors.push(fieldError.invalid(`${path}[${index}]`, code, 'must not be 0 for the In operator'));
@@ -86,33 +88,33 @@ function validateExitCodeValues(value: unknown, operator: string, path: string):
 
 /** validatePodReplacementPolicy: only Failed with a podFailurePolicy, else Failed or TerminatingOrFailed. */
 export function validatePodReplacementPolicy(spec: JsonRecord, path: string): FieldError[] {
-  const policy = optionalString(spec.podReplacementPolicy);
+  const policy = asOptionalText(spec.podReplacementPolicy);
   if (policy === undefined) return [];
-  const supported = record(spec.podFailurePolicy) ? ['Failed'] : ['Failed', 'TerminatingOrFailed'];
+  const supported = asRecord(spec.podFailurePolicy) ? ['Failed'] : ['Failed', 'TerminatingOrFailed'];
   return supported.includes(policy) ? [] : [fieldError.notSupported(path, policy, supported)];
 }
 
 /** `%#v` of batch.SuccessPolicy (pointer fields print as addresses). */
 export function goSuccessPolicy(policy: JsonRecord): GoLiteral {
-  const rules = recordList(policy.rules).map((rule) =>
+  const rules = asRecords(policy.rules).map((rule) =>
     `batch.SuccessPolicyRule{SucceededIndexes:${goPointerText(rule.succeededIndexes, 'string')}, SucceededCount:${goPointerText(rule.succeededCount, 'int32')}}`);
   return new GoLiteral(`batch.SuccessPolicy{Rules:${Array.isArray(policy.rules) ? `[]batch.SuccessPolicyRule{${rules.join(', ')}}` : '[]batch.SuccessPolicyRule(nil)'}}`);
 }
 
 /** validateSuccessPolicy (for Indexed jobs): 1 to 20 rules, each with a count or indexes. */
 export function validateSuccessPolicy(spec: JsonRecord, path: string): FieldError[] {
-  const rules = recordList(record(spec.successPolicy)?.rules);
+  const rules = asRecords(asRecord(spec.successPolicy)?.rules);
   const errors: FieldError[] = [];
   if (rules.length === 0) errors.push(fieldError.required(`${path}.rules`, 'at least one rules must be specified when the successPolicy is specified'));
-  if (rules.length > 20) errors.push(tooMany(`${path}.rules`, rules.length, 20));
-  const completions = numberOf(spec.completions) ?? 0;
+  if (rules.length > 20) errors.push(fieldError.tooMany(`${path}.rules`, rules.length, 20));
+  const completions = asNumber(spec.completions) ?? 0;
   rules.forEach((rule, index) => errors.push(...validateSuccessRule(rule, completions, `${path}.rules[${index}]`)));
   return errors;
 }
 
 function validateSuccessRule(rule: JsonRecord, completions: number, path: string): FieldError[] {
-  const indexes = optionalString(rule.succeededIndexes);
-  const count = numberOf(rule.succeededCount);
+  const indexes = asOptionalText(rule.succeededIndexes);
+  const count = asNumber(rule.succeededCount);
   const errors: FieldError[] = [];
   if (indexes === undefined && count === undefined) errors.push(fieldError.required(path, 'at least one of succeededCount or succeededIndexes must be specified'));
   let total = 0;
@@ -123,7 +125,7 @@ function validateSuccessRule(rule: JsonRecord, completions: number, path: string
     else total = parsed;
   }
   if (count !== undefined) {
-    errors.push(...validateNonNegative(count, `${path}.succeededCount`));
+    errors.push(...validateNonNegativeField(count, `${path}.succeededCount`));
     if (count > completions) errors.push(fieldError.invalid(`${path}.succeededCount`, count, `must be less than or equal to ${completions} (the number of specified completions)`));
     if (indexes !== undefined && count > total) {
       errors.push(fieldError.invalid(`${path}.succeededCount`, count, `must be less than or equal to ${total} (the number of indexes in the specified succeededIndexes field)`));

@@ -6,9 +6,10 @@
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { compareGoStrings } from '../../core/selectors/go-strings.js';
 import type { KubeObject } from '../../registry/object.js';
-import { ensureRecord, record, specForWrite, specOf, stringMap } from './fields.js';
+import { asOptionalTextMap, asRecord, ensureRecord } from '../json-values.js';
 import { goLabelSelector, goStringMap } from './go-literals.js';
 import { labelSelectorConvertible, labelSelectorMatches } from './label-selector.js';
+import { specForWrite, specOf } from './strategy.js';
 
 export const legacyJobNameLabel = 'job-name';
 export const jobNameLabel = 'batch.kubernetes.io/job-name';
@@ -27,14 +28,14 @@ function sortedMap(map: Record<string, string>): Record<string, string> {
 export function generateJobSelector(object: KubeObject): void {
   const spec = specForWrite(object);
   const metadata = ensureRecord(ensureRecord(spec, 'template'), 'metadata');
-  const labels = { ...stringMap(metadata.labels) };
+  const labels = { ...asOptionalTextMap(metadata.labels) };
   const name = object.metadata.name ?? '';
   const uid = object.metadata.uid ?? '';
   for (const key of [legacyJobNameLabel, jobNameLabel]) labels[key] ??= name;
   for (const key of [legacyControllerUidLabel, controllerUidLabel]) labels[key] ??= uid;
   metadata.labels = sortedMap(labels);
   const selector = ensureRecord(spec, 'selector');
-  const matchLabels = { ...stringMap(selector.matchLabels) };
+  const matchLabels = { ...asOptionalTextMap(selector.matchLabels) };
   matchLabels[controllerUidLabel] ??= uid;
   selector.matchLabels = sortedMap(matchLabels);
 }
@@ -54,11 +55,11 @@ function validateHasLabel(labels: Record<string, string> | undefined, key: strin
  */
 export function validateGeneratedSelector(object: KubeObject, requirePrefixedLabels: boolean): FieldError[] {
   const spec = specOf(object);
-  if (spec.manualSelector === true || record(spec.selector) === undefined) return [];
+  if (spec.manualSelector === true || asRecord(spec.selector) === undefined) return [];
   const uid = object.metadata.uid ?? '';
   const name = object.metadata.name ?? '';
   const errors = uid === '' ? [fieldError.required('metadata.uid')] : [];
-  const labels = stringMap(record(record(spec.template)?.metadata)?.labels);
+  const labels = asOptionalTextMap(asRecord(asRecord(spec.template)?.metadata)?.labels);
   errors.push(...validateHasLabel(labels, legacyControllerUidLabel, uid), ...validateHasLabel(labels, legacyJobNameLabel, name));
   const expected: Record<string, string> = { [legacyControllerUidLabel]: uid, [legacyJobNameLabel]: name };
   if (requirePrefixedLabels) {

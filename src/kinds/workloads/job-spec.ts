@@ -3,7 +3,8 @@
  * of pkg/apis/batch/validation/validation.go (v1.32), without the selector rules.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { numberOf, optionalString, record, stringOf, validateNonNegative, type JsonRecord } from './fields.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
+import { asNumber, asOptionalText, asRecord, asText, type JsonRecord } from '../json-values.js';
 import { isDomainPrefixedPath } from './formats.js';
 import { goSuccessPolicy, validatePodFailurePolicy, validatePodReplacementPolicy, validateSuccessPolicy } from './job-policies.js';
 import { templatePodSpec, validatePodTemplate } from './pod-template.js';
@@ -24,20 +25,20 @@ export const jobSpecOrder = [
 /** validateJobSpec: counts, completion mode, policies, the pod template and its restart policy. */
 export function validateJobSpecFields(spec: JsonRecord, path: string): FieldError[] {
   const errors = ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex']
-    .flatMap((key) => validateNonNegative(numberOf(spec[key]), `${path}.${key}`));
-  const maxFailedIndexes = numberOf(spec.maxFailedIndexes);
+    .flatMap((key) => validateNonNegativeField(asNumber(spec[key]), `${path}.${key}`));
+  const maxFailedIndexes = asNumber(spec.maxFailedIndexes);
   if (maxFailedIndexes !== undefined) {
-    errors.push(...validateNonNegative(maxFailedIndexes, `${path}.maxFailedIndexes`));
-    if (numberOf(spec.backoffLimitPerIndex) === undefined) errors.push(fieldError.required(`${path}.backoffLimitPerIndex`, 'when maxFailedIndexes is specified'));
+    errors.push(...validateNonNegativeField(maxFailedIndexes, `${path}.maxFailedIndexes`));
+    if (asNumber(spec.backoffLimitPerIndex) === undefined) errors.push(fieldError.required(`${path}.backoffLimitPerIndex`, 'when maxFailedIndexes is specified'));
   }
-  const managedBy = optionalString(spec.managedBy);
+  const managedBy = asOptionalText(spec.managedBy);
   if (managedBy !== undefined) {
     errors.push(...isDomainPrefixedPath(`${path}.managedBy`, managedBy));
     if (managedBy.length > 63) errors.push(fieldError.tooLong(`${path}.managedBy`, 63));
   }
   errors.push(...validateCompletionMode(spec, path));
-  if (record(spec.podFailurePolicy)) errors.push(...validatePodFailurePolicy(spec, `${path}.podFailurePolicy`));
-  const successPolicy = record(spec.successPolicy);
+  if (asRecord(spec.podFailurePolicy)) errors.push(...validatePodFailurePolicy(spec, `${path}.podFailurePolicy`));
+  const successPolicy = asRecord(spec.successPolicy);
   if (successPolicy) {
     if (spec.completionMode !== 'Indexed') errors.push(fieldError.invalid(`${path}.successPolicy`, goSuccessPolicy(successPolicy), 'requires indexed completion mode'));
     else errors.push(...validateSuccessPolicy(spec, `${path}.successPolicy`));
@@ -50,7 +51,7 @@ export function validateJobSpecFields(spec: JsonRecord, path: string): FieldErro
 
 /** The completionMode block: a known mode, Indexed limits, per-index fields only when Indexed. */
 function validateCompletionMode(spec: JsonRecord, path: string): FieldError[] {
-  const mode = optionalString(spec.completionMode);
+  const mode = asOptionalText(spec.completionMode);
   const errors: FieldError[] = [];
   if (mode !== undefined && mode !== 'NonIndexed' && mode !== 'Indexed') {
     errors.push(fieldError.notSupported(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed']));
@@ -58,7 +59,7 @@ function validateCompletionMode(spec: JsonRecord, path: string): FieldError[] {
   if (mode === 'Indexed') errors.push(...validateIndexedLimits(spec, path));
   if (mode === undefined || mode === 'NonIndexed') {
     for (const key of ['backoffLimitPerIndex', 'maxFailedIndexes']) {
-      const value = numberOf(spec[key]);
+      const value = asNumber(spec[key]);
       if (value !== undefined) errors.push(fieldError.invalid(`${path}.${key}`, value, 'requires indexed completion mode'));
     }
   }
@@ -66,9 +67,9 @@ function validateCompletionMode(spec: JsonRecord, path: string): FieldError[] {
 }
 
 function validateIndexedLimits(spec: JsonRecord, path: string): FieldError[] {
-  const completions = numberOf(spec.completions);
-  const parallelism = numberOf(spec.parallelism);
-  const maxFailedIndexes = numberOf(spec.maxFailedIndexes);
+  const completions = asNumber(spec.completions);
+  const parallelism = asNumber(spec.parallelism);
+  const maxFailedIndexes = asNumber(spec.maxFailedIndexes);
   const errors: FieldError[] = [];
   if (completions === undefined) errors.push(fieldError.required(`${path}.completions`, 'when completion mode is Indexed'));
   if (parallelism !== undefined && parallelism > maxParallelismForIndexedJob) {
@@ -80,7 +81,7 @@ function validateIndexedLimits(spec: JsonRecord, path: string): FieldError[] {
   if (maxFailedIndexes !== undefined && maxFailedIndexes > maxFailedIndexesForIndexedJob) {
     errors.push(fieldError.invalid(`${path}.maxFailedIndexes`, maxFailedIndexes, `must be less than or equal to ${maxFailedIndexesForIndexedJob}`));
   }
-  if (completions !== undefined && completions > completionsSoftLimit && numberOf(spec.backoffLimitPerIndex) !== undefined) {
+  if (completions !== undefined && completions > completionsSoftLimit && asNumber(spec.backoffLimitPerIndex) !== undefined) {
     errors.push(...validateHighCompletions(parallelism, maxFailedIndexes, path));
   }
   return errors;
@@ -104,10 +105,10 @@ function validateHighCompletions(parallelism: number | undefined, maxFailedIndex
  * a podFailurePolicy needs Never.
  */
 function validateJobRestartPolicy(spec: JsonRecord, path: string): FieldError[] {
-  const restartPolicy = stringOf(templatePodSpec(spec.template).restartPolicy);
+  const restartPolicy = asText(templatePodSpec(spec.template).restartPolicy);
   if (restartPolicy === 'Always' || restartPolicy === '') return [fieldError.required(path, 'valid values: "OnFailure", "Never"')];
   if (restartPolicy !== 'OnFailure' && restartPolicy !== 'Never') return [fieldError.notSupported(path, restartPolicy, ['OnFailure', 'Never'])];
-  if (record(spec.podFailurePolicy) && restartPolicy !== 'Never') {
+  if (asRecord(spec.podFailurePolicy) && restartPolicy !== 'Never') {
     return [fieldError.invalid(path, restartPolicy, 'only "Never" is supported when podFailurePolicy is specified')];
   }
   return [];

@@ -4,8 +4,10 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import type { KubeObject } from '../../registry/object.js';
-import { numberOf, record, semanticEqual, specOf, validateImmutable, type JsonRecord } from './fields.js';
+import { semanticEqual } from '../json-equality.js';
+import { asNumber, asRecord, type JsonRecord } from '../json-values.js';
 import { goLabelSelector } from './go-literals.js';
+import { specOf, validateImmutable } from './strategy.js';
 
 /**
  * The immutability rules of ValidateJobSpecUpdate (its ValidateJobSpec call is the caller's).
@@ -30,9 +32,9 @@ export function validateJobSpecUpdate(object: KubeObject, old: KubeObject): Fiel
 /** Completions are immutable, except for Indexed jobs scaled with parallelism equal to them. */
 function validateCompletions(spec: JsonRecord, oldSpec: JsonRecord): FieldError[] {
   if (spec.completionMode !== 'Indexed') return validateImmutable(spec.completions, oldSpec.completions, 'spec.completions');
-  const completions = numberOf(spec.completions);
+  const completions = asNumber(spec.completions);
   if (semanticEqual(spec.completions, oldSpec.completions) || completions === undefined) return [];
-  if (completions === numberOf(spec.parallelism)) return [];
+  if (completions === asNumber(spec.parallelism)) return [];
   return [fieldError.invalid('spec.completions', completions, 'can only be modified in tandem with spec.parallelism')];
 }
 
@@ -44,15 +46,15 @@ function validateCompletions(spec: JsonRecord, oldSpec: JsonRecord): FieldError[
 function comparableOldTemplate(spec: JsonRecord, old: KubeObject): unknown {
   const oldTemplate = specOf(old).template;
   const suspended = specOf(old).suspend === true;
-  const started = record(old.status)?.startTime != null;
+  const started = asRecord(old.status)?.startTime != null;
   if (!suspended || started) return oldTemplate;
-  const template = record(spec.template) ?? {};
-  const clone = structuredClone(record(oldTemplate) ?? {});
-  const podSpec = record(template.spec) ?? {};
-  const clonePodSpec = (clone.spec = { ...record(clone.spec) }) as JsonRecord;
+  const template = asRecord(spec.template) ?? {};
+  const clone = structuredClone(asRecord(oldTemplate) ?? {});
+  const podSpec = asRecord(template.spec) ?? {};
+  const clonePodSpec = (clone.spec = { ...asRecord(clone.spec) }) as JsonRecord;
   for (const key of ['nodeSelector', 'tolerations', 'schedulingGates']) clonePodSpec[key] = podSpec[key];
-  clonePodSpec.affinity = { ...record(clonePodSpec.affinity), nodeAffinity: record(podSpec.affinity)?.nodeAffinity };
-  const metadata = record(template.metadata) ?? {};
-  clone.metadata = { ...record(clone.metadata), labels: metadata.labels, annotations: metadata.annotations };
+  clonePodSpec.affinity = { ...asRecord(clonePodSpec.affinity), nodeAffinity: asRecord(podSpec.affinity)?.nodeAffinity };
+  const metadata = asRecord(template.metadata) ?? {};
+  clone.metadata = { ...asRecord(clone.metadata), labels: metadata.labels, annotations: metadata.annotations };
   return clone;
 }

@@ -5,16 +5,15 @@
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isDNS1123Label } from '../../core/validation/names.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asList, asNumber, asOptionalTextMap, asRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateTemplateSelection } from './apps-validation.js';
-import {
-  keepStatus, listOf, numberOf, orderFields, record, resetStatus, setDefault, specForWrite, specOf, stringMap, type JsonRecord,
-} from './fields.js';
 import { generateJobSelector, validateGeneratedSelector } from './job-selector.js';
 import { jobSpecOrder, validateJobSpecFields } from './job-spec.js';
 import { validateJobSpecUpdate } from './job-update.js';
 import { labelSelectorConvertible, validateLabelSelector } from './label-selector.js';
 import { defaultPodTemplate, templateLabels } from './pod-template.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
 
 /** SetDefaults_Job plus the template's pod defaults. */
 export function defaultJob(object: KubeObject): void {
@@ -22,15 +21,15 @@ export function defaultJob(object: KubeObject): void {
   if (spec.completions == null && spec.parallelism == null) spec.completions = 1;
   setDefault(spec, 'parallelism', 1);
   // With a per-index backoff limit the global one defaults to math.MaxInt32 (it then never triggers).
-  setDefault(spec, 'backoffLimit', numberOf(spec.backoffLimitPerIndex) === undefined ? 6 : 2147483647);
+  setDefault(spec, 'backoffLimit', asNumber(spec.backoffLimitPerIndex) === undefined ? 6 : 2147483647);
   copyTemplateLabels(object);
   setDefault(spec, 'completionMode', 'NonIndexed');
   setDefault(spec, 'suspend', false);
   defaultOnPodConditions(spec);
-  setDefault(spec, 'podReplacementPolicy', record(spec.podFailurePolicy) ? 'Failed' : 'TerminatingOrFailed');
+  setDefault(spec, 'podReplacementPolicy', asRecord(spec.podFailurePolicy) ? 'Failed' : 'TerminatingOrFailed');
   setDefault(spec, 'manualSelector', false);
   defaultPodTemplate(spec);
-  orderFields(spec, jobSpecOrder);
+  orderKeys(spec, jobSpecOrder);
 }
 
 /** `if labels != nil && len(obj.Labels) == 0 { obj.Labels = labels }`: a Job takes its template's labels. */
@@ -41,9 +40,9 @@ function copyTemplateLabels(object: KubeObject): void {
 
 /** SetDefaults_PodFailurePolicyOnPodConditionsPattern: an empty status means True. */
 function defaultOnPodConditions(spec: JsonRecord): void {
-  for (const rule of listOf(record(spec.podFailurePolicy)?.rules)) {
-    for (const pattern of listOf(record(rule)?.onPodConditions)) {
-      const value = record(pattern);
+  for (const rule of asList(asRecord(spec.podFailurePolicy)?.rules)) {
+    for (const pattern of asList(asRecord(rule)?.onPodConditions)) {
+      const value = asRecord(pattern);
       if (value && !value.status) value.status = 'True';
     }
   }
@@ -57,7 +56,7 @@ function defaultOnPodConditions(spec: JsonRecord): void {
 function prepareJobCreate(object: KubeObject): void {
   const spec = specForWrite(object);
   if (spec.manualSelector !== true) generateJobSelector(object);
-  orderFields(spec, jobSpecOrder);
+  orderKeys(spec, jobSpecOrder);
   copyTemplateLabels(object);
   resetStatus(object);
 }
@@ -65,7 +64,7 @@ function prepareJobCreate(object: KubeObject): void {
 /** ValidateJobSpec: validateJobSpec plus the selector, which must select the template's labels. */
 export function validateJobSpec(spec: JsonRecord, path: string): FieldError[] {
   const errors = validateJobSpecFields(spec, path);
-  if (record(spec.selector) === undefined) errors.push(fieldError.required(`${path}.selector`));
+  if (asRecord(spec.selector) === undefined) errors.push(fieldError.required(`${path}.selector`));
   else errors.push(...validateLabelSelector(spec.selector, `${path}.selector`));
   // Unlike the apps kinds there is no Empty() shortcut; an empty selector matches everything anyway.
   if (labelSelectorConvertible(spec.selector)) errors.push(...validateTemplateSelection(spec.template, spec.selector, `${path}.template`));
@@ -76,7 +75,7 @@ export function validateJobSpec(spec: JsonRecord, path: string): FieldError[] {
 export function validateJob(object: KubeObject, requirePrefixedLabels = true): FieldError[] {
   const spec = specOf(object);
   const errors = [...validateGeneratedSelector(object, requirePrefixedLabels), ...validateJobSpec(spec, 'spec')];
-  const completions = numberOf(spec.completions);
+  const completions = asNumber(spec.completions);
   if (spec.completionMode === 'Indexed' && completions !== undefined && completions > 0) {
     const name = object.metadata.name ?? '';
     const hostname = `${name}-${completions - 1}`;
@@ -89,7 +88,7 @@ export function validateJob(object: KubeObject, requirePrefixedLabels = true): F
 
 /** The strategy's ValidateUpdate: ValidateJob, then ValidateJobUpdate (which validates the spec again). */
 function validateJobUpdate(object: KubeObject, old: KubeObject): FieldError[] {
-  const oldLabels = stringMap(record(record(specOf(old).template)?.metadata)?.labels) ?? {};
+  const oldLabels = asOptionalTextMap(asRecord(asRecord(specOf(old).template)?.metadata)?.labels) ?? {};
   const requirePrefixedLabels = 'batch.kubernetes.io/job-name' in oldLabels && 'batch.kubernetes.io/controller-uid' in oldLabels;
   return [...validateJob(object, requirePrefixedLabels), ...validateJobSpec(specOf(object), 'spec'), ...validateJobSpecUpdate(object, old)];
 }

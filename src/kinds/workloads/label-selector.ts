@@ -4,9 +4,11 @@
  * pkg/apis/meta/v1/helpers.go LabelSelectorAsSelector.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { matchesLabels, type LabelOperator, type LabelRequirement, type LabelSelector } from '../../core/selectors/labels.js';
 import { validateLabels } from '../../core/validation/metadata-fields.js';
 import { isQualifiedName, isValidLabelValue } from '../../core/validation/names.js';
-import { isUnset, listOf, record, recordList, stringMap, stringOf, type JsonRecord } from './fields.js';
+import { asList, asOptionalTextMap, asRecord, asRecords, asText, isUnset, type JsonRecord } from '../json-values.js';
 
 export interface LabelSelectorOptions {
   /** LabelSelectorValidationOptions.AllowInvalidLabelValueInSelector (kept for old objects on update). */
@@ -15,10 +17,10 @@ export interface LabelSelectorOptions {
 
 /** ValidateLabelSelector: matchLabels as labels, then each expression. A nil selector is valid. */
 export function validateLabelSelector(selector: unknown, path: string, options: LabelSelectorOptions = {}): FieldError[] {
-  const value = record(selector);
+  const value = asRecord(selector);
   if (!value) return [];
-  const errors = validateLabels(stringMap(value.matchLabels), `${path}.matchLabels`);
-  recordList(value.matchExpressions).forEach((expression, index) => {
+  const errors = validateLabels(asOptionalTextMap(value.matchLabels), `${path}.matchLabels`);
+  asRecords(value.matchExpressions).forEach((expression, index) => {
     errors.push(...validateRequirement(expression, `${path}.matchExpressions[${index}]`, options));
   });
   return errors;
@@ -26,8 +28,8 @@ export function validateLabelSelector(selector: unknown, path: string, options: 
 
 function validateRequirement(requirement: JsonRecord, path: string, options: LabelSelectorOptions): FieldError[] {
   const errors: FieldError[] = [];
-  const operator = stringOf(requirement.operator);
-  const values = listOf(requirement.values);
+  const operator = asText(requirement.operator);
+  const values = asList(requirement.values);
   if (operator === 'In' || operator === 'NotIn') {
     if (values.length === 0) errors.push(fieldError.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
   } else if (operator === 'Exists' || operator === 'DoesNotExist') {
@@ -35,10 +37,10 @@ function validateRequirement(requirement: JsonRecord, path: string, options: Lab
   } else {
     errors.push(fieldError.invalid(`${path}.operator`, operator, 'not a valid selector operator'));
   }
-  errors.push(...validateLabelName(stringOf(requirement.key), `${path}.key`));
+  errors.push(...validateLabelName(asText(requirement.key), `${path}.key`));
   if (!options.allowInvalidLabelValue) {
     values.forEach((item, index) => {
-      const text = stringOf(item);
+      const text = asText(item);
       for (const message of isValidLabelValue(text)) errors.push(fieldError.invalid(`${path}.values[${index}]`, text, message));
     });
   }
@@ -60,9 +62,9 @@ export function labelSelectorConvertible(selector: unknown): boolean {
 
 /** len(MatchLabels)+len(MatchExpressions) == 0 on a non-nil selector: it selects everything. */
 export function labelSelectorIsEmpty(selector: unknown): boolean {
-  const value = record(selector);
+  const value = asRecord(selector);
   if (!value) return false;
-  return Object.keys(stringMap(value.matchLabels) ?? {}).length + listOf(value.matchExpressions).length === 0;
+  return Object.keys(asOptionalTextMap(value.matchLabels) ?? {}).length + asList(value.matchExpressions).length === 0;
 }
 
 /**
@@ -72,31 +74,30 @@ export function labelSelectorIsEmpty(selector: unknown): boolean {
  */
 export function labelSelectorMatches(selector: unknown, labels: Record<string, string> | undefined): boolean {
   if (isUnset(selector)) return false;
-  const value = record(selector) ?? {};
-  const have = labels ?? {};
-  const matchLabels = Object.entries(stringMap(value.matchLabels) ?? {});
-  if (!matchLabels.every(([key, wanted]) => Object.hasOwn(have, key) && have[key] === wanted)) return false;
-  return recordList(value.matchExpressions).every((expression) => requirementMatches(expression, have));
+  return matchesLabels(labelSelectorAsSelector(asRecord(selector) ?? {}), labels);
 }
 
-function requirementMatches(requirement: JsonRecord, labels: Record<string, string>): boolean {
-  const key = stringOf(requirement.key);
-  const present = Object.hasOwn(labels, key);
-  const values = listOf(requirement.values).map(stringOf);
-  switch (stringOf(requirement.operator)) {
-    case 'In':
-      return present && values.includes(labels[key]!);
-    case 'NotIn':
-      return !present || !values.includes(labels[key]!);
-    case 'Exists':
-      return present;
-    default:
-      return !present;
-  }
+const selectorOperators: Readonly<Record<string, LabelOperator>> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
+
+/**
+ * LabelSelectorAsSelector: matchLabels as `key=value`, each expression with its operator. Callers
+ * match only selectors that convert (labelSelectorConvertible); an operator kube would refuse
+ * reads as DoesNotExist here.
+ */
+function labelSelectorAsSelector(selector: JsonRecord): LabelSelector {
+  const requirements: LabelRequirement[] = [
+    ...Object.entries(asOptionalTextMap(selector.matchLabels) ?? {}).map(([key, value]): LabelRequirement => ({ key, operator: '=', values: [value] })),
+    ...asRecords(selector.matchExpressions).map((expression): LabelRequirement => ({
+      key: asText(expression.key),
+      operator: selectorOperators[asText(expression.operator)] ?? '!',
+      values: [...new Set(asList(expression.values).map(asText))].sort(compareGoStrings),
+    })),
+  ];
+  return { requirements: requirements.sort((a, b) => compareGoStrings(a.key, b.key)) };
 }
 
 /** metav1validation.LabelSelectorHasInvalidLabelValue: some expression value is not a label value. */
 export function labelSelectorHasInvalidValue(selector: unknown): boolean {
-  return recordList(record(selector)?.matchExpressions).some((expression) =>
-    listOf(expression.values).some((value) => isValidLabelValue(stringOf(value)).length > 0));
+  return asRecords(asRecord(selector)?.matchExpressions).some((expression) =>
+    asList(expression.values).some((value) => isValidLabelValue(asText(value)).length > 0));
 }

@@ -4,23 +4,23 @@
  * is alpha (off) there, so the strategy drops spec.strategy and spec.preferredHolder.
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import { isQualifiedName } from '../../core/validation/names.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asNumber, asOptionalText, asRecord, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { isUnset, numberOf, optionalString, record, specOf, type JsonRecord } from './fields.js';
+import { specOf } from './strategy.js';
 
 /** ValidateLeaseSpec: a positive duration, non-negative transitions, a known strategy. */
 export function validateLeaseSpec(spec: JsonRecord, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const duration = numberOf(spec.leaseDurationSeconds);
+  const duration = asNumber(spec.leaseDurationSeconds);
   if (duration !== undefined && duration <= 0) errors.push(fieldError.invalid(`${path}.leaseDurationSeconds`, duration, 'must be greater than 0'));
-  const transitions = numberOf(spec.leaseTransitions);
-  if (transitions !== undefined && transitions < 0) {
-    errors.push(fieldError.invalid(`${path}.leaseTransitions`, transitions, 'must be greater than or equal to 0'));
-  }
-  const strategy = optionalString(spec.strategy);
+  const transitions = asNumber(spec.leaseTransitions);
+  errors.push(...validateNonNegativeField(transitions, `${path}.leaseTransitions`));
+  const strategy = asOptionalText(spec.strategy);
   if (strategy !== undefined) errors.push(...validateStrategy(strategy, `${path}.strategy`));
-  const preferredHolder = optionalString(spec.preferredHolder);
+  const preferredHolder = asOptionalText(spec.preferredHolder);
   if (preferredHolder && !strategy) errors.push(fieldError.forbidden(`${path}.preferredHolder`, 'may only be specified if `strategy` is defined'));
   return errors;
 }
@@ -35,7 +35,7 @@ function validateStrategy(strategy: string, path: string): FieldError[] {
 
 /** Drops the gated fields, on update only when the stored lease does not have them already. */
 function dropGatedFields(object: KubeObject, old?: KubeObject): void {
-  const spec = record(object.spec);
+  const spec = asRecord(object.spec);
   if (!spec) return;
   const oldSpec = old ? specOf(old) : {};
   if (isUnset(oldSpec.strategy)) delete spec.strategy;

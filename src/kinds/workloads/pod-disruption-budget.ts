@@ -4,11 +4,12 @@
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asOptionalText, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { isUnset, keepStatus, optionalString, resetStatus, specOf, type JsonRecord } from './fields.js';
 import { goPointerText } from './go-literals.js';
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
 import { labelSelectorHasInvalidValue, validateLabelSelector } from './label-selector.js';
+import { keepStatus, resetStatus, specOf } from './strategy.js';
 
 const evictionPolicies = ['AlwaysAllow', 'IfHealthyBudget'];
 
@@ -34,7 +35,7 @@ export function validatePodDisruptionBudgetSpec(spec: JsonRecord, path: string, 
     errors.push(...validatePositiveIntOrPercent(spec[key], `${path}.${key}`), ...isNotMoreThan100Percent(spec[key], `${path}.${key}`));
   }
   errors.push(...validateLabelSelector(spec.selector, `${path}.selector`, { allowInvalidLabelValue }));
-  const policy = optionalString(spec.unhealthyPodEvictionPolicy);
+  const policy = asOptionalText(spec.unhealthyPodEvictionPolicy);
   if (policy !== undefined && !evictionPolicies.includes(policy)) {
     errors.push(fieldError.notSupported(`${path}.unhealthyPodEvictionPolicy`, policy, evictionPolicies));
   }

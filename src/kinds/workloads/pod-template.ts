@@ -7,7 +7,7 @@ import type { FieldError } from '../../core/field-errors.js';
 import { validateAnnotations, validateLabels } from '../../core/validation/metadata-fields.js';
 import { defaultPodTemplate as defaultCorePodTemplate } from '../core/pod-defaults.js';
 import { validatePodTemplateSpec } from '../core/pod-spec-validation.js';
-import { ensureRecord, record, stringMap, type JsonRecord } from './fields.js';
+import { asOptionalTextMap, asRecord, ensureRecord, type JsonRecord } from '../json-values.js';
 
 /**
  * Defaults `parent[key]` as a PodTemplateSpec (SetObjectDefaults_<Kind> on `spec.template`): the
@@ -20,12 +20,12 @@ export function defaultPodTemplate(parent: JsonRecord, key = 'template'): void {
 
 /** The template's labels (nil when absent), as `template.Labels`. */
 export function templateLabels(template: unknown): Record<string, string> | undefined {
-  return stringMap(record(record(template)?.metadata)?.labels);
+  return asOptionalTextMap(asRecord(asRecord(template)?.metadata)?.labels);
 }
 
 /** The template's pod spec for reading (`template.Spec`). */
 export function templatePodSpec(template: unknown): JsonRecord {
-  return record(record(template)?.spec) ?? {};
+  return asRecord(asRecord(template)?.spec) ?? {};
 }
 
 /**
@@ -33,11 +33,11 @@ export function templatePodSpec(template: unknown): JsonRecord {
  * reports them at `<path>.labels` and `<path>.annotations`, without `.metadata`.
  */
 export function validateTemplateMetadata(template: unknown, path: string): FieldError[] {
-  const metadata = record(record(template)?.metadata) ?? {};
-  return [...validateLabels(stringMap(metadata.labels), `${path}.labels`), ...validateAnnotations(stringMap(metadata.annotations), `${path}.annotations`)];
+  const metadata = asRecord(asRecord(template)?.metadata) ?? {};
+  return [...validateLabels(asOptionalTextMap(metadata.labels), `${path}.labels`), ...validateAnnotations(asOptionalTextMap(metadata.annotations), `${path}.annotations`)];
 }
 
 /** ValidatePodTemplateSpec (core's): template metadata, the pod spec, no ephemeral containers. */
 export function validatePodTemplate(template: unknown, path: string): FieldError[] {
-  return validatePodTemplateSpec(record(template) ?? {}, path);
+  return validatePodTemplateSpec(asRecord(template) ?? {}, path);
 }

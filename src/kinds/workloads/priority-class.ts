@@ -5,8 +5,9 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asNumber, asOptionalText, setDefault } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { numberOf, optionalString, setDefault, validateImmutable } from './fields.js';
+import { validateImmutable } from './strategy.js';
 
 /** Values above this are reserved for the system classes. */
 export const highestUserDefinablePriority = 1_000_000_000;
@@ -34,7 +35,7 @@ function systemClassError(name: string, value: number, globalDefault: boolean): 
 /** ValidatePriorityClass (ObjectMeta excluded): the system- prefix rule, the value limit, the policy. */
 export function validatePriorityClass(object: KubeObject): FieldError[] {
   const name = object.metadata.name ?? '';
-  const value = numberOf(object.value) ?? 0;
+  const value = asNumber(object.value) ?? 0;
   const errors: FieldError[] = [];
   if (name.startsWith('system-')) {
     const error = systemClassError(name, value, object.globalDefault === true);
@@ -42,7 +43,7 @@ export function validatePriorityClass(object: KubeObject): FieldError[] {
   } else if (value > highestUserDefinablePriority) {
     errors.push(fieldError.forbidden('value', `maximum allowed value of a user defined priority is ${highestUserDefinablePriority}`));
   }
-  const policy = optionalString(object.preemptionPolicy);
+  const policy = asOptionalText(object.preemptionPolicy);
   if (policy !== undefined) errors.push(...validatePreemptionPolicy(policy, 'preemptionPolicy'));
   return errors;
 }
@@ -57,7 +58,7 @@ export function validatePreemptionPolicy(policy: string, path: string): FieldErr
 /** ValidatePriorityClassUpdate: only metadata checks and two immutable fields (the create rules are not rerun). */
 function validatePriorityClassUpdate(object: KubeObject, old: KubeObject): FieldError[] {
   const errors: FieldError[] = [];
-  if ((numberOf(object.value) ?? 0) !== (numberOf(old.value) ?? 0)) errors.push(fieldError.forbidden('value', 'may not be changed in an update.'));
+  if ((asNumber(object.value) ?? 0) !== (asNumber(old.value) ?? 0)) errors.push(fieldError.forbidden('value', 'may not be changed in an update.'));
   errors.push(...validateImmutable(object.preemptionPolicy, old.preemptionPolicy, 'preemptionPolicy'));
   return errors;
 }

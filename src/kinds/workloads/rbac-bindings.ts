@@ -7,8 +7,8 @@
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isDNS1123Subdomain, isValidPathSegmentName } from '../../core/validation/names.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asList, asRecord, asRecords, asText, ensureRecord, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { ensureRecord, listOf, record, recordList, stringOf, type JsonRecord } from './fields.js';
 import { goStringStruct } from './go-literals.js';
 
 const rbacGroup = 'rbac.authorization.k8s.io';
@@ -21,8 +21,8 @@ export function defaultBinding(object: KubeObject): void {
   // roleRef is a struct, not a pointer, in Go: it is defaulted even when absent.
   const roleRef = ensureRecord(object, 'roleRef');
   if (!roleRef.apiGroup) roleRef.apiGroup = rbacGroup;
-  for (const item of listOf(object.subjects)) {
-    const subject = record(item);
+  for (const item of asList(object.subjects)) {
+    const subject = asRecord(item);
     if (!subject || subject.apiGroup) continue;
     if (subject.kind === 'User' || subject.kind === 'Group') subject.apiGroup = rbacGroup;
   }
@@ -30,30 +30,30 @@ export function defaultBinding(object: KubeObject): void {
 
 /** The roleRef and subjects of a binding; only RoleBindings may reference a Role. */
 export function validateBinding(object: KubeObject, namespaced: boolean): FieldError[] {
-  const roleRef = record(object.roleRef) ?? {};
+  const roleRef = asRecord(object.roleRef) ?? {};
   const errors: FieldError[] = [];
-  const apiGroup = stringOf(roleRef.apiGroup);
+  const apiGroup = asText(roleRef.apiGroup);
   if (apiGroup !== rbacGroup) errors.push(fieldError.notSupported('roleRef.apiGroup', apiGroup, [rbacGroup]));
   const kinds = namespaced ? ['Role', 'ClusterRole'] : ['ClusterRole'];
-  const kind = stringOf(roleRef.kind);
+  const kind = asText(roleRef.kind);
   if (!kinds.includes(kind)) errors.push(fieldError.notSupported('roleRef.kind', kind, kinds));
-  const name = stringOf(roleRef.name);
+  const name = asText(roleRef.name);
   if (name.length === 0) errors.push(fieldError.required('roleRef.name'));
   else errors.push(...isValidPathSegmentName(name).map((message) => fieldError.invalid('roleRef.name', name, message)));
-  recordList(object.subjects).forEach((subject, index) => errors.push(...validateSubject(subject, namespaced, `subjects[${index}]`)));
+  asRecords(object.subjects).forEach((subject, index) => errors.push(...validateSubject(subject, namespaced, `subjects[${index}]`)));
   return errors;
 }
 
 /** validateRoleBindingSubject: a name, and per kind its API group (and a namespace for cluster bindings' ServiceAccounts). */
 function validateSubject(subject: JsonRecord, namespaced: boolean, path: string): FieldError[] {
-  const name = stringOf(subject.name);
-  const apiGroup = stringOf(subject.apiGroup);
+  const name = asText(subject.name);
+  const apiGroup = asText(subject.apiGroup);
   const errors = name.length === 0 ? [fieldError.required(`${path}.name`)] : [];
-  switch (stringOf(subject.kind)) {
+  switch (asText(subject.kind)) {
     case 'ServiceAccount':
       if (name.length > 0) errors.push(...isDNS1123Subdomain(name).map((message) => fieldError.invalid(`${path}.name`, name, message)));
       if (apiGroup.length > 0) errors.push(fieldError.notSupported(`${path}.apiGroup`, apiGroup, ['']));
-      if (!namespaced && stringOf(subject.namespace).length === 0) errors.push(fieldError.required(`${path}.namespace`));
+      if (!namespaced && asText(subject.namespace).length === 0) errors.push(fieldError.required(`${path}.namespace`));
       break;
     case 'User':
     case 'Group': {
@@ -63,7 +63,7 @@ function validateSubject(subject: JsonRecord, namespaced: boolean, path: string)
       break;
     }
     default:
-      errors.push(fieldError.notSupported(`${path}.kind`, stringOf(subject.kind), ['ServiceAccount', 'User', 'Group']));
+      errors.push(fieldError.notSupported(`${path}.kind`, asText(subject.kind), ['ServiceAccount', 'User', 'Group']));
   }
   return errors;
 }
@@ -72,9 +72,9 @@ function validateSubject(subject: JsonRecord, namespaced: boolean, path: string)
 export function validateBindingUpdate(object: KubeObject, old: KubeObject, namespaced: boolean): FieldError[] {
   const errors = validateBinding(object, namespaced);
   const fields = ['apiGroup', 'kind', 'name'];
-  const next = record(object.roleRef) ?? {};
-  const previous = record(old.roleRef) ?? {};
-  if (fields.some((field) => stringOf(next[field]) !== stringOf(previous[field]))) {
+  const next = asRecord(object.roleRef) ?? {};
+  const previous = asRecord(old.roleRef) ?? {};
+  if (fields.some((field) => asText(next[field]) !== asText(previous[field]))) {
     const badValue = goStringStruct(next, 'rbac.RoleRef', [['APIGroup', 'apiGroup'], ['Kind', 'kind'], ['Name', 'name']]);
     errors.push(fieldError.invalid('roleRef', badValue, 'cannot change roleRef'));
   }

@@ -5,22 +5,22 @@
  */
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asList, asRecord, asRecords, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { listOf, record, recordList, type JsonRecord } from './fields.js';
 import { goLabelSelector, goStringSlice } from './go-literals.js';
 import { labelSelectorConvertible, labelSelectorHasInvalidValue, validateLabelSelector } from './label-selector.js';
 
 /** ValidatePolicyRule: verbs, then either non-resource URLs (cluster scope only) or groups and resources. */
 export function validatePolicyRule(rule: JsonRecord, namespaced: boolean, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  if (listOf(rule.verbs).length === 0) errors.push(fieldError.required(`${path}.verbs`, 'verbs must contain at least one value'));
-  const nonResourceURLs = listOf(rule.nonResourceURLs);
-  const apiGroups = listOf(rule.apiGroups);
-  const resources = listOf(rule.resources);
+  if (asList(rule.verbs).length === 0) errors.push(fieldError.required(`${path}.verbs`, 'verbs must contain at least one value'));
+  const nonResourceURLs = asList(rule.nonResourceURLs);
+  const apiGroups = asList(rule.apiGroups);
+  const resources = asList(rule.resources);
   if (nonResourceURLs.length > 0) {
     const urls = goStringSlice(rule.nonResourceURLs);
     if (namespaced) errors.push(fieldError.invalid(`${path}.nonResourceURLs`, urls, 'namespaced rules cannot apply to non-resource URLs'));
-    if (apiGroups.length > 0 || resources.length > 0 || listOf(rule.resourceNames).length > 0) {
+    if (apiGroups.length > 0 || resources.length > 0 || asList(rule.resourceNames).length > 0) {
       errors.push(fieldError.invalid(`${path}.nonResourceURLs`, urls, 'rules cannot apply to both regular resources and non-resource URLs'));
     }
     return errors;
@@ -28,14 +28,14 @@ export function validatePolicyRule(rule: JsonRecord, namespaced: boolean, path: 
   if (apiGroups.length === 0) errors.push(fieldError.required(`${path}.apiGroups`, 'resource rules must supply at least one api group'));
   if (resources.length === 0) errors.push(fieldError.required(`${path}.resources`, 'resource rules must supply at least one resource'));
   // Quirk: kube reports this as "Required".
-  if (listOf(rule.resourceNames).length > 0 && resources.length > 1) {
+  if (asList(rule.resourceNames).length > 0 && resources.length > 1) {
     errors.push(fieldError.required(`${path}.resourceNames`, 'resource names cannot apply to multiple resources'));
   }
   return errors;
 }
 
 function validateRules(object: KubeObject, namespaced: boolean): FieldError[] {
-  return recordList(object.rules).flatMap((rule, index) => validatePolicyRule(rule, namespaced, `rules[${index}]`));
+  return asRecords(object.rules).flatMap((rule, index) => validatePolicyRule(rule, namespaced, `rules[${index}]`));
 }
 
 /**
@@ -43,10 +43,10 @@ function validateRules(object: KubeObject, namespaced: boolean): FieldError[] {
  * values are tolerated on update when the old role already had them.
  */
 function validateAggregationRule(object: KubeObject, allowInvalidLabelValue: boolean): FieldError[] {
-  const rule = record(object.aggregationRule);
+  const rule = asRecord(object.aggregationRule);
   if (!rule) return [];
   const path = 'aggregationRule.clusterRoleSelectors';
-  const selectors = listOf(rule.clusterRoleSelectors);
+  const selectors = asList(rule.clusterRoleSelectors);
   const errors: FieldError[] = [];
   if (selectors.length === 0) errors.push(fieldError.required(path, 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
   selectors.forEach((selector, index) => {
@@ -57,7 +57,7 @@ function validateAggregationRule(object: KubeObject, allowInvalidLabelValue: boo
 }
 
 function oldAggregationHasInvalidValue(old: KubeObject): boolean {
-  return listOf(record(old.aggregationRule)?.clusterRoleSelectors).some(labelSelectorHasInvalidValue);
+  return asList(asRecord(old.aggregationRule)?.clusterRoleSelectors).some(labelSelectorHasInvalidValue);
 }
 
 export const roleSemantics: KindSemantics = {

@@ -3,25 +3,27 @@
  * (pkg/apis/apps/validation/validation.go) and pkg/registry/apps/replicaset/strategy.go, kube v1.32.
  */
 import type { FieldError } from '../../core/field-errors.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asNumber, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateRequiredSelector, validateSelectedTemplate, validateSelectorImmutable } from './apps-validation.js';
-import { keepStatus, numberOf, orderFields, resetStatus, setDefault, specForWrite, specOf, validateNonNegative, type JsonRecord } from './fields.js';
 import { defaultPodTemplate } from './pod-template.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
 
 /** SetDefaults_ReplicaSet (replicas 1) plus the template's pod defaults, in ReplicaSetSpec order. */
 export function defaultReplicaSet(object: KubeObject): void {
   const spec = specForWrite(object);
   setDefault(spec, 'replicas', 1);
   defaultPodTemplate(spec);
-  orderFields(spec, ['replicas', 'minReadySeconds', 'selector', 'template']);
+  orderKeys(spec, ['replicas', 'minReadySeconds', 'selector', 'template']);
 }
 
 /** ValidateReplicaSetSpec. Quirk: an empty selector is "invalid for deployment" here too. */
 export function validateReplicaSetSpec(spec: JsonRecord, path: string): FieldError[] {
   return [
-    ...validateNonNegative(numberOf(spec.replicas) ?? 0, `${path}.replicas`),
-    ...validateNonNegative(numberOf(spec.minReadySeconds) ?? 0, `${path}.minReadySeconds`),
+    ...validateNonNegativeField(asNumber(spec.replicas) ?? 0, `${path}.replicas`),
+    ...validateNonNegativeField(asNumber(spec.minReadySeconds) ?? 0, `${path}.minReadySeconds`),
     ...validateRequiredSelector(spec.selector, `${path}.selector`, 'empty selector is invalid for deployment'),
     ...validateSelectedTemplate(spec, path, 'ReplicaSet'),
   ];

@@ -7,15 +7,16 @@ import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { validateLabels } from '../../core/validation/metadata-fields.js';
 import { isDNS1123Label } from '../../core/validation/names.js';
 import type { KubeObject } from '../../registry/object.js';
+import { asOptionalTextMap, asRecord, asText } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { record, stringMap, stringOf, validateImmutable } from './fields.js';
+import { validateImmutable } from './strategy.js';
 
 /** ValidateRuntimeClass (ObjectMeta excluded): the handler is a DNS label (empty fails its pattern). */
 export function validateRuntimeClass(object: KubeObject): FieldError[] {
-  const handler = stringOf(object.handler);
+  const handler = asText(object.handler);
   const errors = isDNS1123Label(handler).map((message) => fieldError.invalid('handler', handler, message));
-  const scheduling = record(object.scheduling);
-  if (scheduling) errors.push(...validateLabels(stringMap(scheduling.nodeSelector), 'scheduling.nodeSelector'));
+  const scheduling = asRecord(object.scheduling);
+  if (scheduling) errors.push(...validateLabels(asOptionalTextMap(scheduling.nodeSelector), 'scheduling.nodeSelector'));
   return errors;
 }
 

@@ -5,17 +5,17 @@
  */
 import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
 import { goQuote } from '../../core/go-format.js';
+import { validateNonNegativeField } from '../../core/validation/generic.js';
 import { orderedMeta, type KubeObject } from '../../registry/object.js';
+import { semanticEqual } from '../json-equality.js';
+import { asNumber, asRecord, asRecords, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateAlwaysRestart, validateRequiredSelector, validateTemplateSelection } from './apps-validation.js';
-import {
-  ensureRecord, keepStatus, numberOf, orderFields, record, recordList, resetStatus, semanticEqual, setDefault, specForWrite, specOf,
-  stringOf, validateNonNegative, type JsonRecord,
-} from './fields.js';
 import { goIntOrString, goLabelSelector, goPointerText } from './go-literals.js';
 import { intOrPercentValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
 import { labelSelectorConvertible } from './label-selector.js';
 import { defaultPodTemplate, validateTemplateMetadata } from './pod-template.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
 
 const specOrder = [
   'replicas', 'selector', 'template', 'volumeClaimTemplates', 'serviceName', 'podManagementPolicy', 'updateStrategy',
@@ -33,21 +33,21 @@ export function defaultStatefulSet(object: KubeObject): void {
   }
   // Quirk: a partition is only defaulted when rollingUpdate exists; kube does not create it for
   // an explicit RollingUpdate type.
-  const rollingUpdate = record(updateStrategy.rollingUpdate);
+  const rollingUpdate = asRecord(updateStrategy.rollingUpdate);
   if (updateStrategy.type === 'RollingUpdate' && rollingUpdate) {
     setDefault(rollingUpdate, 'partition', 0);
-    orderFields(rollingUpdate, ['partition', 'maxUnavailable']);
+    orderKeys(rollingUpdate, ['partition', 'maxUnavailable']);
   }
-  orderFields(updateStrategy, ['type', 'rollingUpdate']);
+  orderKeys(updateStrategy, ['type', 'rollingUpdate']);
   const retention = ensureRecord(spec, 'persistentVolumeClaimRetentionPolicy');
   if (!retention.whenDeleted) retention.whenDeleted = 'Retain';
   if (!retention.whenScaled) retention.whenScaled = 'Retain';
-  orderFields(retention, ['whenDeleted', 'whenScaled']);
+  orderKeys(retention, ['whenDeleted', 'whenScaled']);
   setDefault(spec, 'replicas', 1);
   setDefault(spec, 'revisionHistoryLimit', 10);
   defaultPodTemplate(spec);
-  recordList(spec.volumeClaimTemplates).forEach(defaultClaimTemplate);
-  orderFields(spec, specOrder);
+  asRecords(spec.volumeClaimTemplates).forEach(defaultClaimTemplate);
+  orderKeys(spec, specOrder);
 }
 
 /**
@@ -61,21 +61,21 @@ function defaultClaimTemplate(claim: JsonRecord): void {
   setDefault(ensureRecord(claim, 'spec'), 'volumeMode', 'Filesystem');
   const status = ensureRecord(claim, 'status');
   if (!status.phase) status.phase = 'Pending';
-  orderFields(claim, ['kind', 'apiVersion', 'metadata', 'spec', 'status']);
+  orderKeys(claim, ['kind', 'apiVersion', 'metadata', 'spec', 'status']);
 }
 
 /** ValidateStatefulSetSpec, in kube's order. */
 export function validateStatefulSetSpec(spec: JsonRecord, path: string): FieldError[] {
   const errors = [
-    ...validatePodManagementPolicy(stringOf(spec.podManagementPolicy), `${path}.podManagementPolicy`),
-    ...validateUpdateStrategy(record(spec.updateStrategy) ?? {}, `${path}.updateStrategy`),
-    ...validateRetentionPolicy(record(spec.persistentVolumeClaimRetentionPolicy), `${path}.persistentVolumeClaimRetentionPolicy`),
-    ...validateNonNegative(numberOf(spec.replicas) ?? 0, `${path}.replicas`),
-    ...validateNonNegative(numberOf(spec.minReadySeconds) ?? 0, `${path}.minReadySeconds`),
+    ...validatePodManagementPolicy(asText(spec.podManagementPolicy), `${path}.podManagementPolicy`),
+    ...validateUpdateStrategy(asRecord(spec.updateStrategy) ?? {}, `${path}.updateStrategy`),
+    ...validateRetentionPolicy(asRecord(spec.persistentVolumeClaimRetentionPolicy), `${path}.persistentVolumeClaimRetentionPolicy`),
+    ...validateNonNegativeField(asNumber(spec.replicas) ?? 0, `${path}.replicas`),
+    ...validateNonNegativeField(asNumber(spec.minReadySeconds) ?? 0, `${path}.minReadySeconds`),
   ];
-  const ordinals = record(spec.ordinals);
+  const ordinals = asRecord(spec.ordinals);
   // Quirk: kube builds this path with Child("ordinals.start").
-  if (ordinals) errors.push(...validateNonNegative(numberOf(ordinals.start) ?? 0, `${path}.ordinals.start`));
+  if (ordinals) errors.push(...validateNonNegativeField(asNumber(ordinals.start) ?? 0, `${path}.ordinals.start`));
   errors.push(...validateRequiredSelector(spec.selector, `${path}.selector`, 'empty selector is invalid for statefulset'));
   if (!labelSelectorConvertible(spec.selector)) errors.push(fieldError.invalid(`${path}.selector`, goLabelSelector(spec.selector)));
   else {
@@ -94,8 +94,8 @@ function validatePodManagementPolicy(policy: string, path: string): FieldError[]
 }
 
 function validateUpdateStrategy(strategy: JsonRecord, path: string): FieldError[] {
-  const rollingUpdate = record(strategy.rollingUpdate);
-  switch (stringOf(strategy.type)) {
+  const rollingUpdate = asRecord(strategy.rollingUpdate);
+  switch (asText(strategy.type)) {
     case '':
       return [fieldError.required(path)];
     case 'OnDelete':
@@ -104,7 +104,7 @@ function validateUpdateStrategy(strategy: JsonRecord, path: string): FieldError[
     case 'RollingUpdate':
       return rollingUpdate ? validateRollingUpdate(rollingUpdate, `${path}.rollingUpdate`) : [];
     default: {
-      const literal = `apps.StatefulSetUpdateStrategy{Type:${goQuote(stringOf(strategy.type))}, RollingUpdate:${goPointerText(rollingUpdate, 'apps.RollingUpdateStatefulSetStrategy')}}`;
+      const literal = `apps.StatefulSetUpdateStrategy{Type:${goQuote(asText(strategy.type))}, RollingUpdate:${goPointerText(rollingUpdate, 'apps.RollingUpdateStatefulSetStrategy')}}`;
       return [fieldError.invalid(path, new GoLiteral(literal), "must be 'RollingUpdate' or 'OnDelete'")];
     }
   }
@@ -113,12 +113,12 @@ function validateUpdateStrategy(strategy: JsonRecord, path: string): FieldError[
 /** `%#v` of the internal apps.RollingUpdateStatefulSetStrategy (partition is a plain int32 there). */
 function goRollingUpdate(rollingUpdate: JsonRecord): GoLiteral {
   const maxUnavailable = goPointerText(rollingUpdate.maxUnavailable, 'intstr.IntOrString');
-  return new GoLiteral(`apps.RollingUpdateStatefulSetStrategy{Partition:${numberOf(rollingUpdate.partition) ?? 0}, MaxUnavailable:${maxUnavailable}}`);
+  return new GoLiteral(`apps.RollingUpdateStatefulSetStrategy{Partition:${asNumber(rollingUpdate.partition) ?? 0}, MaxUnavailable:${maxUnavailable}}`);
 }
 
 /** validateRollingUpdateStatefulSet: partition >= 0; maxUnavailable a count or percent, not 0, at most 100%. */
 function validateRollingUpdate(rollingUpdate: JsonRecord, path: string): FieldError[] {
-  const errors = validateNonNegative(numberOf(rollingUpdate.partition) ?? 0, `${path}.partition`);
+  const errors = validateNonNegativeField(asNumber(rollingUpdate.partition) ?? 0, `${path}.partition`);
   const { maxUnavailable } = rollingUpdate;
   if (maxUnavailable === undefined || maxUnavailable === null) return errors;
   errors.push(...validatePositiveIntOrPercent(maxUnavailable, `${path}.maxUnavailable`));
@@ -130,7 +130,7 @@ function validateRollingUpdate(rollingUpdate: JsonRecord, path: string): FieldEr
 function validateRetentionPolicy(policy: JsonRecord | undefined, path: string): FieldError[] {
   if (!policy) return [];
   return ['whenDeleted', 'whenScaled'].flatMap((key) => {
-    const value = stringOf(policy[key]);
+    const value = asText(policy[key]);
     return value === 'Retain' || value === 'Delete' ? [] : [fieldError.notSupported(`${path}.${key}`, value, ['Retain', 'Delete'])];
   });
 }

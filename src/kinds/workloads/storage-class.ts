@@ -6,10 +6,12 @@
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { byteLength, isValidLabelValue } from '../../core/validation/names.js';
 import type { KubeObject } from '../../registry/object.js';
+import { semanticEqual } from '../json-equality.js';
+import { asList, asOptionalText, asOptionalTextMap, asRecords, asText, setDefault } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { listOf, optionalString, recordList, semanticEqual, setDefault, stringMap, stringOf, validateImmutable } from './fields.js';
 import { validateQualifiedName } from './formats.js';
 import { validateLabelName } from './label-selector.js';
+import { validateImmutable } from './strategy.js';
 
 const maxParameterCount = 512;
 const maxParameterBytes = 256 * 1024;
@@ -22,17 +24,17 @@ export function defaultStorageClass(object: KubeObject): void {
 
 /** ValidateStorageClass (ObjectMeta excluded), in kube's order. */
 export function validateStorageClass(object: KubeObject): FieldError[] {
-  const provisioner = stringOf(object.provisioner);
+  const provisioner = asText(object.provisioner);
   const errors: FieldError[] = [];
   if (provisioner.length === 0) errors.push(fieldError.required('provisioner'));
   // Quirk: the provisioner is checked, and reported, lower-cased.
   else errors.push(...validateQualifiedName(provisioner.toLowerCase(), 'provisioner'));
-  errors.push(...validateParameters(stringMap(object.parameters) ?? {}));
-  const reclaimPolicy = optionalString(object.reclaimPolicy) ?? '';
+  errors.push(...validateParameters(asOptionalTextMap(object.parameters) ?? {}));
+  const reclaimPolicy = asOptionalText(object.reclaimPolicy) ?? '';
   if (reclaimPolicy.length > 0 && reclaimPolicy !== 'Delete' && reclaimPolicy !== 'Retain') {
     errors.push(fieldError.notSupported('reclaimPolicy', reclaimPolicy, ['Delete', 'Retain']));
   }
-  const mode = optionalString(object.volumeBindingMode);
+  const mode = asOptionalText(object.volumeBindingMode);
   if (mode === undefined) errors.push(fieldError.required('volumeBindingMode'));
   else if (mode !== 'Immediate' && mode !== 'WaitForFirstConsumer') {
     errors.push(fieldError.notSupported('volumeBindingMode', mode, ['Immediate', 'WaitForFirstConsumer']));
@@ -57,11 +59,11 @@ function validateParameters(parameters: Record<string, string>): FieldError[] {
 
 /** ValidateTopologySelectorTerm per term: each expression has a key and at least one label value. */
 function validateAllowedTopologies(topologies: unknown): FieldError[] {
-  return recordList(topologies).flatMap((term, termIndex) =>
-    recordList(term.matchLabelExpressions).flatMap((expression, index) => {
+  return asRecords(topologies).flatMap((term, termIndex) =>
+    asRecords(term.matchLabelExpressions).flatMap((expression, index) => {
       const path = `allowedTopologies[${termIndex}].matchLabelExpressions[${index}]`;
-      const errors = validateLabelName(stringOf(expression.key), `${path}.key`);
-      const values = listOf(expression.values).map(stringOf);
+      const errors = validateLabelName(asText(expression.key), `${path}.key`);
+      const values = asList(expression.values).map(asText);
       if (values.length === 0) errors.push(fieldError.required(`${path}.values`, 'must specify as least one value'));
       values.forEach((value, valueIndex) => {
         errors.push(...isValidLabelValue(value).map((message) => fieldError.invalid(`${path}.values[${valueIndex}]`, value, message)));
@@ -74,8 +76,8 @@ function validateAllowedTopologies(topologies: unknown): FieldError[] {
 function validateStorageClassUpdate(object: KubeObject, old: KubeObject): FieldError[] {
   const errors: FieldError[] = [];
   if (!semanticEqual(object.parameters, old.parameters)) errors.push(fieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
-  if (stringOf(object.provisioner) !== stringOf(old.provisioner)) errors.push(fieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
-  if (stringOf(object.reclaimPolicy) !== stringOf(old.reclaimPolicy)) errors.push(fieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
+  if (asText(object.provisioner) !== asText(old.provisioner)) errors.push(fieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
+  if (asText(object.reclaimPolicy) !== asText(old.reclaimPolicy)) errors.push(fieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
   errors.push(...validateImmutable(object.volumeBindingMode, old.volumeBindingMode, 'volumeBindingMode'));
   return errors;
 }

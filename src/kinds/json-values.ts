@@ -1,29 +1,37 @@
 /**
- * Safe access to decoded JSON whose field types nobody has checked yet (schema validation is not
- * served), plus kube's Go struct field order for output. Readers never throw: a wrong type reads
- * as absent, as if Go had dropped it.
+ * Reading and writing decoded JSON documents the way kube's typed structs see them. Readers never
+ * throw: an absent field and an explicit `null` are both Go's nil, and a field of the wrong JSON
+ * type (which kube's decoder would have refused) reads as absent, or as Go's zero value where the
+ * reader returns one. Writers fill zero values as Go defaulting does and restore Go's struct field
+ * order, which encoding/json follows on output.
  */
+import { isJsonObject } from '../core/json-value.js';
 
 export type JsonRecord = Record<string, unknown>;
 
 /** The value as a JSON object, or undefined for anything else (arrays included). */
 export function asRecord(value: unknown): JsonRecord | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonRecord) : undefined;
+  return isJsonObject(value) ? value : undefined;
 }
 
-/** The value as an array, or an empty one. */
+/** The value as an array, or [] (a nil slice). */
 export function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** The elements of an array that are JSON objects; other elements read as empty objects, keeping indices. */
+/** The elements of an array as JSON objects (a []Struct as typed code iterates it); non-objects read as empty objects, keeping indices. */
 export function asRecords(value: unknown): JsonRecord[] {
   return asList(value).map((item) => asRecord(item) ?? {});
 }
 
-/** The value as a string, or '' (Go's zero value). */
+/** The value as a string, or '' (Go's zero string). */
 export function asText(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+/** The value as a string, or undefined (a nil *string). */
+export function asOptionalText(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** The elements of a string array (non-strings read as ''). */
@@ -31,14 +39,31 @@ export function asTexts(value: unknown): string[] {
   return asList(value).map(asText);
 }
 
-/** A string map (non-string values read as ''), in JSON order. */
+/** The value as a JSON number, or undefined. */
+export function asNumber(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** A map[string]string that is never nil: absent reads as {}, non-string values as '', in JSON order. */
 export function asTextMap(value: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, item] of Object.entries(asRecord(value) ?? {})) result[key] = asText(item);
   return result;
 }
 
-/** The object under `key`, created empty when absent or not an object. */
+/** A map[string]string that may be nil: undefined when absent; only string values are kept. */
+export function asOptionalTextMap(value: unknown): Record<string, string> | undefined {
+  const map = asRecord(value);
+  if (!map) return undefined;
+  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** True when the field is Go's nil: absent or null. */
+export function isUnset(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+/** The object under `key`, created empty when absent, null or not an object. */
 export function ensureRecord(parent: JsonRecord, key: string): JsonRecord {
   const existing = asRecord(parent[key]);
   if (existing) return existing;
@@ -47,27 +72,12 @@ export function ensureRecord(parent: JsonRecord, key: string): JsonRecord {
   return created;
 }
 
-/** Sets `key` only when it is absent (undefined or null), as Go defaulting fills zero values. */
+/** Sets `key` only when it is unset (kube's `if obj.X == nil { obj.X = ... }`). */
 export function setDefault(target: JsonRecord, key: string, value: unknown): void {
-  if (target[key] === undefined || target[key] === null) target[key] = value;
+  if (isUnset(target[key])) target[key] = value;
 }
 
-/** Same JSON value, ignoring object key order (Go's reflect.DeepEqual on decoded values). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = asRecord(value);
-  if (record) {
-    const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-/** A deep copy of a JSON value. */
+/** A deep copy of a JSON value (undefined stays undefined). */
 export function cloneJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }

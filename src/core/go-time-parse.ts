@@ -6,6 +6,7 @@
  * layouts use; quirks kept: hours take one or two digits, a fraction after the seconds is
  * accepted even when the layout has none, range errors name the element ("month out of range").
  */
+import { goTimeQuote } from './go-time.js';
 
 type LayoutElement = '2006' | '01' | '02' | '15' | '04' | '05' | '.000000' | 'Z07:00';
 
@@ -54,20 +55,6 @@ function atoi(text: string): number {
   if (!match) throw new BadValue();
   const magnitude = match[2] ? Number(match[2]) : 0;
   return match[1] === '-' ? -magnitude : magnitude;
-}
-
-/** Go's time-package quote(): `"` and `\` escaped, bytes outside printable ASCII as \xNN. */
-export function goTimeQuote(text: string): string {
-  let out = '"';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20 || code >= 0x80) {
-      for (const byte of new TextEncoder().encode(ch)) out += `\\x${byte.toString(16).padStart(2, '0')}`;
-    } else {
-      out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
-    }
-  }
-  return `${out}"`;
 }
 
 function parseError(layout: Layout, value: string, layoutElement: string, valueElement: string, message = ''): string {

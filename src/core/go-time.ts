@@ -1,7 +1,8 @@
 /**
- * The two pieces of Go's time package that CronJob validation reaches: time.ParseDuration (for
- * robfig/cron's `@every`) and time.LoadLocation (time zones), with Go 1.23's error texts.
- * Locations are looked up in the runtime's ICU time zone data, as kube embeds Go's tzdata.
+ * Go's time package as kube's messages show it, with Go 1.23's error texts: the package's own
+ * quoting, time.ParseDuration (robfig/cron's `@every`) and time.LoadLocation (CronJob time
+ * zones). Locations are looked up in the runtime's ICU time zone data, as kube embeds Go's
+ * tzdata. time.Parse of kube's timestamp layouts is in go-time-parse.ts.
  */
 
 const units: Record<string, number> = { ns: 1, us: 1e3, 'µs': 1e3, 'μs': 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
