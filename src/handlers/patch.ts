@@ -4,6 +4,7 @@
  * JSON patch and JSON merge patch here; strategic merge patch and server-side apply come with
  * the schema-driven merge (their Content-Types answer 415 until then).
  */
+import type { ResourceType } from '../api/catalog.js';
 import { essence, parseMediaType } from '../codecs/media-type.js';
 import { JsonPatchApplyError, JsonPatchDecodeError, applyJsonPatch, decodeJsonPatch } from '../core/patch/json-patch.js';
 import { applyMergePatch } from '../core/patch/merge-patch.js';
@@ -28,7 +29,7 @@ export const patchHandler: Handler = async (scope) => {
     optionsInvalid('PatchOptions', [fieldError.forbidden('force', 'may not be specified for non-apply patch')]);
   }
   const body = await readBody(scope.request);
-  const apply = patcher(patchType, body);
+  const apply = patcher(patchType, body, scope.type);
   const { info, store } = scope;
   const { object } = await store.update(scope.namespace, info.name, (current) => {
     if (!current) throw notFound(store.groupResource, info.name);
@@ -39,14 +40,15 @@ export const patchHandler: Handler = async (scope) => {
   return respondObject(scope, object);
 };
 
-function negotiatePatchType(contentType: string | null): PatchType {
+/** The patch type of a Content-Type; 415 with the accepted types for anything else. */
+export function negotiatePatchType(contentType: string | null): PatchType {
   const type = contentType ? essence(parseMediaType(contentType)) : '';
   if (!(patchTypes as string[]).includes(type)) throw unsupportedMediaType(patchTypes);
   return type as PatchType;
 }
 
-/** The function that applies the request's patch to a current object. */
-function patcher(patchType: PatchType, body: string): (current: KubeObject) => unknown {
+/** The function that applies the request's patch to a current object of `type`. */
+export function patcher(patchType: PatchType, body: string, _type?: ResourceType): (current: KubeObject) => unknown {
   if (patchType === 'application/json-patch+json') {
     const operations = decodeOrBadRequest(() => decodeJsonPatch(body));
     return (current) => {

@@ -14,6 +14,7 @@ import { getHandler, listHandler } from '../handlers/read.js';
 import type { Handler } from '../handlers/scope.js';
 import { updateHandler } from '../handlers/update.js';
 import { watchHandler } from '../handlers/watch.js';
+import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
 import { storeFor } from '../registry/registry.js';
 import { serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
@@ -30,6 +31,11 @@ const handlers: Record<string, Handler> = {
   watch: watchHandler,
 };
 
+/** Handlers of subresources that are views of their parent rather than parts of it. */
+const subresourceHandlers: Record<string, Record<string, Handler>> = {
+  scale: { get: scaleGetHandler, update: scaleUpdateHandler, patch: scalePatchHandler },
+};
+
 /** Serves one request under /api or /apis. */
 export async function routeApiRequest(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
@@ -40,11 +46,11 @@ export async function routeApiRequest(request: Request, env: Env): Promise<Respo
   const type = builtinCatalog.findResource(info.apiGroup, info.apiVersion, info.resource);
   if (!type || !routeExists(type, info)) return pageNotFound();
   if (info.verb === 'watch' && info.name) watchOneObject(info, url);
-  const handler = handlers[info.verb];
+  const handler = (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   await ensureBootstrapped(env);
   const namespace = type.namespaced ? info.namespace : '';
-  const store = storeFor(env, type, namespace, info.subresource);
+  const store = storeFor(env, type, namespace, info.subresource === 'status' ? 'status' : '');
   return handler({ env, request, url, info, type, namespace, store, now: new Date(), warnings: [] });
 }
 
@@ -70,7 +76,7 @@ function routeExists(type: ResourceType, info: RequestInfo): boolean {
 }
 
 /** Subresources served so far; the others (scale, eviction, token, ...) answer 405 until built. */
-const servedSubresources = new Set(['status']);
+const servedSubresources = new Set(['status', 'scale']);
 
 /**
  * Whether the verb is served on this path: the catalog's verbs of the resource or subresource.

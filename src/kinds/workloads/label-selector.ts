@@ -80,11 +80,11 @@ export function labelSelectorMatches(selector: unknown, labels: Record<string, s
 const selectorOperators: Readonly<Record<string, LabelOperator>> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
 
 /**
- * LabelSelectorAsSelector: matchLabels as `key=value`, each expression with its operator. Callers
+ * metav1.LabelSelectorAsSelector: matchLabels as `key=value`, each expression with its operator. Callers
  * match only selectors that convert (labelSelectorConvertible); an operator kube would refuse
  * reads as DoesNotExist here.
  */
-function labelSelectorAsSelector(selector: JsonRecord): LabelSelector {
+export function labelSelectorAsSelector(selector: JsonRecord): LabelSelector {
   const requirements: LabelRequirement[] = [
     ...Object.entries(asOptionalTextMap(selector.matchLabels) ?? {}).map(([key, value]): LabelRequirement => ({ key, operator: '=', values: [value] })),
     ...asRecords(selector.matchExpressions).map((expression): LabelRequirement => ({

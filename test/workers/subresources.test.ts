@@ -1,5 +1,5 @@
 /**
- * The /status subresource: only status changes through it, the main resource cannot change status,
+ * The /status and /scale subresources. Status: only status changes through it, the main resource cannot change status,
  * a new object's status starts empty, and status changes do not count as generation changes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -54,8 +54,43 @@ describe('status subresource', () => {
 
   it('answers 405 for subresources not served yet and 404 for ones that do not exist', async () => {
     await api('POST', deployments(), { body: deployment('d5') });
-    expect((await api('GET', `${deployments()}/d5/scale`)).status).toBe(405);
+    expect((await api('POST', `/api/v1/namespaces/${ns}/pods/nope/eviction`, { body: {} })).status).toBe(405);
     expect((await api('GET', `${deployments()}/d5/nonsense`)).status).toBe(404);
     expect((await api('POST', `${deployments()}/d5/status`, { body: deployment('d5') })).status).toBe(405);
+  });
+});
+
+describe('scale subresource', () => {
+  it('reads a Deployment as an autoscaling/v1 Scale (golden 076)', async () => {
+    const created = (await api('POST', deployments(), { body: deployment('s1') })).json;
+    const scale = await api('GET', `${deployments()}/s1/scale`);
+    expect(scale.json).toEqual({
+      kind: 'Scale', apiVersion: 'autoscaling/v1',
+      metadata: { name: 's1', namespace: ns, uid: created.metadata.uid, resourceVersion: created.metadata.resourceVersion, creationTimestamp: created.metadata.creationTimestamp },
+      spec: { replicas: 1 }, status: { replicas: 0, selector: 'app=s1' },
+    });
+  });
+
+  it('changes the parent\'s replicas through a patch of the Scale, bumping its generation (golden 077)', async () => {
+    await api('POST', deployments(), { body: deployment('s2') });
+    const patched = await api('PATCH', `${deployments()}/s2/scale`, { body: { spec: { replicas: 4 } }, headers: merge });
+    expect(patched.json).toMatchObject({ kind: 'Scale', spec: { replicas: 4 } });
+    const parent = (await api('GET', `${deployments()}/s2`)).json;
+    expect([parent.spec.replicas, parent.metadata.generation, parent.metadata.resourceVersion]).toEqual([4, 2, patched.json.metadata.resourceVersion]);
+  });
+
+  it('replaces the Scale with PUT, refusing negative replicas and stale resourceVersions', async () => {
+    await api('POST', deployments(), { body: deployment('s3') });
+    const scale = (await api('GET', `${deployments()}/s3/scale`)).json;
+    const negative = await api('PUT', `${deployments()}/s3/scale`, { body: { ...scale, spec: { replicas: -1 } } });
+    expect(negative.json).toMatchObject({ code: 422, message: 'Scale.autoscaling "s3" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0' });
+    expect((await api('PUT', `${deployments()}/s3/scale`, { body: { ...scale, spec: { replicas: 3 } } })).json.spec.replicas).toBe(3);
+    expect((await api('PUT', `${deployments()}/s3/scale`, { body: { ...scale, spec: { replicas: 5 } } })).json.code).toBe(409);
+  });
+
+  it('reads a ReplicationController\'s label-map selector', async () => {
+    const rc = { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { replicas: 2, selector: { b: '2', a: '1' }, template: { metadata: { labels: { a: '1', b: '2' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
+    expect((await api('POST', `/api/v1/namespaces/${ns}/replicationcontrollers`, { body: rc })).status).toBe(201);
+    expect((await api('GET', `/api/v1/namespaces/${ns}/replicationcontrollers/rc/scale`)).json).toMatchObject({ spec: { replicas: 2 }, status: { selector: 'a=1,b=2' } });
   });
 });

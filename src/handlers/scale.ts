@@ -1,0 +1,62 @@
+/**
+ * get, update and patch of /scale. The Scale is decoded and validated as an autoscaling/v1 Scale,
+ * then turned into an update of the parent, inside the parent Store's update loop, so a lost
+ * race re-reads the parent and re-applies.
+ */
+import type { ResourceType } from '../api/catalog.js';
+import { invalid, notFound } from '../core/status.js';
+import type { KubeObject } from '../registry/object.js';
+import { parentWithScale, scaleOf, validateScale } from '../registry/scale.js';
+import type { ReadVersion } from '../storage/types.js';
+import { asTypedObject, decodeObjectBody, readBody } from './body.js';
+import { parseWriteOptions } from './options.js';
+import { negotiatePatchType, patcher } from './patch.js';
+import { outputFormat, respondObject } from './respond.js';
+import type { Handler, RequestScope } from './scope.js';
+import { checkName } from './update.js';
+
+/** The Scale "type" request bodies are checked against. */
+const scaleType: ResourceType = {
+  group: 'autoscaling', version: 'v1', resource: 'scale', kind: 'Scale', singularName: 'scale', namespaced: true, verbs: [],
+};
+
+export const scaleGetHandler: Handler = async (scope) => {
+  outputFormat(scope, 'object');
+  const version: ReadVersion = { match: 'latest' };
+  const parent = await scope.store.get(scope.namespace, scope.info.name, version);
+  return respondObject(scope, scaleOf(parent, scope.type.group));
+};
+
+export const scaleUpdateHandler: Handler = async (scope) => {
+  outputFormat(scope, 'object');
+  const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
+  const { object: scale } = await decodeObjectBody(scope.request, scaleType);
+  checkName(scale, scope);
+  return updateThroughScale(scope, () => scale, options.dryRun);
+};
+
+export const scalePatchHandler: Handler = async (scope) => {
+  outputFormat(scope, 'object');
+  const patchType = negotiatePatchType(scope.request.headers.get('content-type'));
+  const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
+  const body = await readBody(scope.request);
+  const apply = patcher(patchType, body, scaleType);
+  return updateThroughScale(scope, (current) => {
+    const patched = asTypedObject(apply(current), scaleType, body);
+    checkName(patched, scope);
+    return patched;
+  }, options.dryRun);
+};
+
+/** Updates the parent from the Scale `toScale` computes from the current Scale; answers the new Scale. */
+async function updateThroughScale(scope: RequestScope, toScale: (current: KubeObject) => KubeObject, dryRun: boolean): Promise<Response> {
+  const { store, info, type } = scope;
+  const { object } = await store.update(scope.namespace, info.name, (parent) => {
+    if (!parent) throw notFound(store.groupResource, info.name);
+    const scale = toScale(scaleOf(parent, type.group));
+    const errors = validateScale(scale);
+    if (errors.length) throw invalid({ group: 'autoscaling', kind: 'Scale' }, info.name, errors);
+    return parentWithScale(parent, scale);
+  }, { dryRun, now: scope.now });
+  return respondObject(scope, scaleOf(object, type.group));
+}
