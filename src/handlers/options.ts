@@ -6,6 +6,7 @@
 import { type FieldError, fieldError } from '../core/field-errors.js';
 import { goQuote } from '../core/go-format.js';
 import { badRequest, invalid } from '../core/status.js';
+import { validateFieldManager } from '../core/validation/metadata-fields.js';
 
 export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions' | 'ListOptions' | 'GetOptions';
 
@@ -32,14 +33,31 @@ export function parseDryRun(query: URLSearchParams, kind: OptionsKind): boolean 
   return true;
 }
 
-/** dryRun, fieldManager and fieldValidation of a create, update or patch. */
+/** dryRun, fieldManager and fieldValidation of a create, update or patch (ValidateCreateOptions & co). */
 export function parseWriteOptions(query: URLSearchParams, kind: OptionsKind): WriteOptions {
   const dryRun = parseDryRun(query, kind);
+  const fieldManager = query.get('fieldManager') ?? '';
   const fieldValidation = query.get('fieldValidation') ?? '';
-  if (!fieldValidationValues.includes(fieldValidation)) {
-    optionsInvalid(kind, [fieldError.notSupported('fieldValidation', fieldValidation, fieldValidationValues)]);
+  const errors = validateFieldManager(fieldManager, 'fieldManager');
+  if (!fieldValidationValues.includes(fieldValidation)) errors.push(fieldError.notSupported('fieldValidation', fieldValidation, fieldValidationValues));
+  if (errors.length) optionsInvalid(kind, errors);
+  return { dryRun, fieldManager, fieldValidation };
+}
+
+/**
+ * The manager of a write: the fieldManager parameter, else the User-Agent up to its first `/`
+ * with unprintable characters dropped and cut at 128 bytes (kube's prefixFromUserAgent), else
+ * kube's `unknown`.
+ */
+export function managerName(fieldManager: string, userAgent: string | null): string {
+  if (fieldManager) return fieldManager;
+  let prefix = '';
+  for (const character of (userAgent ?? '').split('/')[0] ?? '') {
+    if (!/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(character)) continue;
+    if (new TextEncoder().encode(prefix + character).length > 128) break;
+    prefix += character;
   }
-  return { dryRun, fieldManager: query.get('fieldManager') ?? '', fieldValidation };
+  return prefix || 'unknown';
 }
 
 /** An integer query parameter (limit, timeoutSeconds); absent is `fallback`. */

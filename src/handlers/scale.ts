@@ -10,7 +10,7 @@ import { parentWithScale, scaleOf, validateScale } from '../registry/scale.js';
 import type { ReadVersion } from '../storage/types.js';
 import { asTypedObject, decodeObjectBody, readBody } from './body.js';
 import { parseWriteOptions } from './options.js';
-import { negotiatePatchType, patcher } from './patch.js';
+import { negotiatePatchType, patcher } from './patchers.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
@@ -37,7 +37,7 @@ export const scaleUpdateHandler: Handler = async (scope) => {
 
 export const scalePatchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
-  const patchType = negotiatePatchType(scope.request.headers.get('content-type'));
+  const patchType = negotiatePatchType(scope.request.headers.get('content-type'), scaleType);
   const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
   const body = await readBody(scope.request);
   const apply = patcher(patchType, body, scaleType);

@@ -1,0 +1,84 @@
+/**
+ * The patch types and their engines: JSON patch, JSON merge patch and, for built-in kinds (which
+ * have patch strategies in their schema), strategic merge patch. Each engine becomes a function
+ * from the current object to the patched one, run inside the update loop.
+ */
+import type { ResourceType } from '../api/catalog.js';
+import { essence, parseMediaType } from '../codecs/media-type.js';
+import { goJsonSyntaxError } from '../core/go-json-errors.js';
+import { JsonPatchApplyError, JsonPatchDecodeError, applyJsonPatch, decodeJsonPatch } from '../core/patch/json-patch.js';
+import { applyMergePatch } from '../core/patch/merge-patch.js';
+import {
+  StrategicMergePatchError, applyStrategicMergePatch, schemaLookupForKind, strategicMergePatchStatus,
+} from '../core/patch/strategic/index.js';
+import { StatusError, badRequest, unsupportedMediaType } from '../core/status.js';
+import type { KubeObject } from '../registry/object.js';
+
+export type PatchType =
+  | 'application/json-patch+json'
+  | 'application/merge-patch+json'
+  | 'application/strategic-merge-patch+json';
+
+/** The patch types of `type`, in the order kube's 415 lists them. */
+export function patchTypesFor(type: ResourceType): PatchType[] {
+  const types: PatchType[] = ['application/json-patch+json', 'application/merge-patch+json'];
+  if (schemaLookupForKind(type.group, type.version, type.kind)) types.push('application/strategic-merge-patch+json');
+  return types;
+}
+
+/** The patch type of a Content-Type; 415 with the accepted types for anything else. */
+export function negotiatePatchType(contentType: string | null, type: ResourceType): PatchType {
+  const accepted = patchTypesFor(type);
+  const requested = contentType ? essence(parseMediaType(contentType)) : '';
+  if (!(accepted as string[]).includes(requested)) throw unsupportedMediaType(accepted);
+  return requested as PatchType;
+}
+
+/** The function that applies the request's patch to a current object of `type`. */
+export function patcher(patchType: PatchType, body: string, type: ResourceType): (current: KubeObject) => unknown {
+  if (patchType === 'application/json-patch+json') return jsonPatcher(body);
+  const patch = parsePatchJson(body, patchType);
+  if (patchType === 'application/merge-patch+json') return (current) => applyMergePatch(current, patch);
+  const schema = schemaLookupForKind(type.group, type.version, type.kind)!;
+  return (current) => {
+    try {
+      return applyStrategicMergePatch(current, patch, schema);
+    } catch (error) {
+      if (error instanceof StrategicMergePatchError) throw strategicMergePatchStatus(error);
+      throw error;
+    }
+  };
+}
+
+function jsonPatcher(body: string): (current: KubeObject) => unknown {
+  let operations;
+  try {
+    operations = decodeJsonPatch(body);
+  } catch (error) {
+    if (error instanceof JsonPatchDecodeError) throw badRequest(error.message);
+    throw error;
+  }
+  return (current) => {
+    try {
+      return applyJsonPatch(current, operations);
+    } catch (error) {
+      if (error instanceof JsonPatchApplyError) throw unprocessablePatch();
+      throw error;
+    }
+  };
+}
+
+/** A merge patch that is not JSON is evanphx's "Invalid JSON Patch"; a strategic one, Go's syntax error. */
+function parsePatchJson(body: string, patchType: PatchType): unknown {
+  const syntax = goJsonSyntaxError(body);
+  if (syntax === null) return JSON.parse(body);
+  throw badRequest(patchType === 'application/merge-patch+json' ? 'Invalid JSON Patch' : syntax);
+}
+
+/** kube's NewGenericServerResponse(422): a generic message, empty details. */
+function unprocessablePatch(): StatusError {
+  return new StatusError({
+    kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure',
+    message: 'the server rejected our request due to an error in our request', reason: 'Invalid', details: {}, code: 422,
+  });
+}
