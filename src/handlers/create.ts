@@ -7,6 +7,7 @@ import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './options.js';
 import { finishDecoding } from './typed-object.js';
+import { fieldManagementFor, trackUpdate } from './field-manager.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler } from './scope.js';
 
@@ -15,6 +16,7 @@ export const createHandler: Handler = async (scope) => {
   const options = parseWriteOptions(scope.url.searchParams, 'CreateOptions');
   const decoded = await decodeObjectBody(scope.request, scope.type);
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
+  trackUpdate(fieldManagementFor(scope, options.fieldManager), null, object);
   await admitCreate(scope);
   const created = await scope.store.create(scope.namespace, object, { dryRun: options.dryRun, now: scope.now });
   return respondObject(scope, created, 201);

@@ -4,30 +4,64 @@
  * The patch engines are in patchers.ts.
  */
 import { fieldError } from '../core/field-errors.js';
-import { notFound } from '../core/status.js';
-import { asTypedObject, readBody } from './body.js';
+import { badRequest, notFound } from '../core/status.js';
+import { isJsonObject, type KubeObject } from '../registry/object.js';
+import { asTypedObject, parseBody, readBody } from './body.js';
+import { fieldManagementFor, keepTimestampsOfNoOp, applyOnto, trackUpdate } from './field-manager.js';
 import { negotiatePatchType, patcher } from './patchers.js';
-import { optionsInvalid, parseWriteOptions } from './options.js';
+import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './options.js';
 import { outputFormat, respondObject } from './respond.js';
-import { finishDecoding } from './typed-object.js';
-import type { Handler } from './scope.js';
+import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
+import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
 
 export const patchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const patchType = negotiatePatchType(scope.request.headers.get('content-type'), scope.type);
   const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
+  const body = await readBody(scope.request);
+  if (patchType === 'application/apply-patch+yaml') return serverSideApply(scope, options, body);
   if (scope.url.searchParams.has('force')) {
     optionsInvalid('PatchOptions', [fieldError.forbidden('force', 'may not be specified for non-apply patch')]);
   }
-  const body = await readBody(scope.request);
   const apply = patcher(patchType, body, scope.type);
+  const management = fieldManagementFor(scope, options.fieldManager);
   const { info, store } = scope;
   const { object } = await store.update(scope.namespace, info.name, (current) => {
     if (!current) throw notFound(store.groupResource, info.name);
     const patched = finishDecoding(scope, asTypedObject(apply(current), scope.type, body), options.fieldValidation);
     checkName(patched, scope);
-    return patched;
-  }, { dryRun: options.dryRun, now: scope.now });
+    return trackUpdate(management, current, patched);
+  }, { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp });
   return respondObject(scope, object);
 };
+
+/**
+ * Server-side apply (`application/apply-patch+yaml`): fieldManager is required; the configuration
+ * is checked like any request body (unknown fields by fieldValidation) but not defaulted; the
+ * apply creates the object when it is missing (201).
+ */
+async function serverSideApply(scope: RequestScope, options: WriteOptions, body: string): Promise<Response> {
+  if (!options.fieldManager) optionsInvalid('PatchOptions', [fieldError.required('fieldManager', 'is required for apply patch')]);
+  const force = parseBooleanParameter(scope.url.searchParams, 'force');
+  const config = decodeApplyConfiguration(scope, body, options.fieldValidation);
+  const management = fieldManagementFor(scope, options.fieldManager);
+  const { object, created } = await scope.store.update(scope.namespace, scope.info.name, (current) => {
+    const applied = applyDefaults(scope, applyOnto(management, current, structuredClone(config), force));
+    checkName(applied, scope);
+    return applied;
+  }, { dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp });
+  return respondObject(scope, object, created ? 201 : 200);
+}
+
+/** The apply configuration: YAML (or JSON, its subset), a JSON object with an object metadata. */
+function decodeApplyConfiguration(scope: RequestScope, body: string, directive: string): KubeObject {
+  const bytes = new TextEncoder().encode(body);
+  const parsed = parseBody(bytes, 'yaml');
+  if (parsed.error !== undefined) throw badRequest(parsed.error);
+  if (!isJsonObject(parsed.value)) throw badRequest('error decoding YAML: the apply configuration must be an object');
+  const config = parsed.value as KubeObject;
+  if (config.metadata === undefined || config.metadata === null) config.metadata = {};
+  if (!isJsonObject(config.metadata)) throw badRequest('metadata must be an object');
+  return checkFields(scope, config, directive, parsed.strict);
+}

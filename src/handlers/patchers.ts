@@ -17,12 +17,14 @@ import type { KubeObject } from '../registry/object.js';
 export type PatchType =
   | 'application/json-patch+json'
   | 'application/merge-patch+json'
-  | 'application/strategic-merge-patch+json';
+  | 'application/strategic-merge-patch+json'
+  | 'application/apply-patch+yaml';
 
-/** The patch types of `type`, in the order kube's 415 lists them. */
+/** The patch types of `type`, in the order kube's 415 lists them (server-side apply is handled by the patch handler). */
 export function patchTypesFor(type: ResourceType): PatchType[] {
   const types: PatchType[] = ['application/json-patch+json', 'application/merge-patch+json'];
   if (schemaLookupForKind(type.group, type.version, type.kind)) types.push('application/strategic-merge-patch+json');
+  types.push('application/apply-patch+yaml');
   return types;
 }
 
@@ -34,8 +36,8 @@ export function negotiatePatchType(contentType: string | null, type: ResourceTyp
   return requested as PatchType;
 }
 
-/** The function that applies the request's patch to a current object of `type`. */
-export function patcher(patchType: PatchType, body: string, type: ResourceType): (current: KubeObject) => unknown {
+/** The function that applies the request's (non-apply) patch to a current object of `type`. */
+export function patcher(patchType: Exclude<PatchType, 'application/apply-patch+yaml'>, body: string, type: ResourceType): (current: KubeObject) => unknown {
   if (patchType === 'application/json-patch+json') return jsonPatcher(body);
   const patch = parsePatchJson(body, patchType);
   if (patchType === 'application/merge-patch+json') return (current) => applyMergePatch(current, patch);

@@ -4,11 +4,12 @@
  * race re-reads the parent and re-applies.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { invalid, notFound } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { badRequest, invalid, notFound } from '../core/status.js';
+import { isJsonObject, type KubeObject } from '../registry/object.js';
 import { parentWithScale, scaleOf, validateScale } from '../registry/scale.js';
 import type { ReadVersion } from '../storage/types.js';
-import { asTypedObject, decodeObjectBody, readBody } from './body.js';
+import { asTypedObject, decodeObjectBody, parseBody, readBody } from './body.js';
+import { fieldManagementFor, keepTimestampsOfNoOp, trackUpdate } from './field-manager.js';
 import { parseWriteOptions } from './options.js';
 import { negotiatePatchType, patcher } from './patchers.js';
 import { outputFormat, respondObject } from './respond.js';
@@ -32,7 +33,7 @@ export const scaleUpdateHandler: Handler = async (scope) => {
   const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
   const { object: scale } = await decodeObjectBody(scope.request, scaleType);
   checkName(scale, scope);
-  return updateThroughScale(scope, () => scale, options.dryRun);
+  return updateThroughScale(scope, () => scale, options);
 };
 
 export const scalePatchHandler: Handler = async (scope) => {
@@ -40,23 +41,36 @@ export const scalePatchHandler: Handler = async (scope) => {
   const patchType = negotiatePatchType(scope.request.headers.get('content-type'), scaleType);
   const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
   const body = await readBody(scope.request);
-  const apply = patcher(patchType, body, scaleType);
+  const apply = patchType === 'application/apply-patch+yaml' ? scaleApplier(body) : patcher(patchType, body, scaleType);
   return updateThroughScale(scope, (current) => {
     const patched = asTypedObject(apply(current), scaleType, body);
     checkName(patched, scope);
     return patched;
-  }, options.dryRun);
+  }, options);
 };
 
+/**
+ * Server-side apply of a Scale: its spec replaces the Scale's spec (replicas is the only field).
+ * kube also translates managedFields between the parent and the Scale; here the write is tracked
+ * as an update of the parent through the scale subresource.
+ */
+function scaleApplier(body: string): (current: KubeObject) => unknown {
+  const parsed = parseBody(new TextEncoder().encode(body), 'yaml');
+  if (parsed.error !== undefined || !isJsonObject(parsed.value)) throw badRequest(parsed.error ?? 'the apply configuration must be an object');
+  const config = parsed.value;
+  return (current) => ({ ...current, spec: { ...(current.spec as object), ...(isJsonObject(config.spec) ? config.spec : {}) } });
+}
+
 /** Updates the parent from the Scale `toScale` computes from the current Scale; answers the new Scale. */
-async function updateThroughScale(scope: RequestScope, toScale: (current: KubeObject) => KubeObject, dryRun: boolean): Promise<Response> {
+async function updateThroughScale(scope: RequestScope, toScale: (current: KubeObject) => KubeObject, options: { dryRun: boolean; fieldManager: string }): Promise<Response> {
   const { store, info, type } = scope;
+  const management = fieldManagementFor(scope, options.fieldManager, 'scale');
   const { object } = await store.update(scope.namespace, info.name, (parent) => {
     if (!parent) throw notFound(store.groupResource, info.name);
     const scale = toScale(scaleOf(parent, type.group));
     const errors = validateScale(scale);
     if (errors.length) throw invalid({ group: 'autoscaling', kind: 'Scale' }, info.name, errors);
-    return parentWithScale(parent, scale);
-  }, { dryRun, now: scope.now });
+    return trackUpdate(management, parent, parentWithScale(parent, scale));
+  }, { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp });
   return respondObject(scope, scaleOf(object, type.group));
 }

@@ -15,6 +15,12 @@ import type { RequestScope } from './scope.js';
 
 /** Finishes decoding `object` (mutates it; may add warnings to the scope); `strict` is what the text parser saw. */
 export function finishDecoding(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded): KubeObject {
+  checkFields(scope, object, directive, strict);
+  return applyDefaults(scope, object);
+}
+
+/** Go's type errors (400) and unknown/duplicate fields by the directive; unknown fields are dropped. */
+export function checkFields(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded): KubeObject {
   const { group, version, kind } = scope.type;
   const check = checkObject(group, version, kind, object, { duplicateFields: strict?.duplicateFields, numberLiterals: strict?.numberLiterals, prune: true });
   if (check.typeError) throw badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${check.typeError}`);
@@ -22,6 +28,12 @@ export function finishDecoding(scope: RequestScope, object: KubeObject, directiv
   const level = (directive || 'Warn') as FieldValidationDirective;
   if (level === 'Strict' && errors.length) throw badRequest(strictDecodingFailure(kind, version, errors));
   if (level === 'Warn') scope.warnings.push(...warningTexts(errors));
+  return object;
+}
+
+/** Schema defaults, then the kind's defaulting functions. */
+export function applyDefaults(scope: RequestScope, object: KubeObject): KubeObject {
+  const { group, version, kind } = scope.type;
   applySchemaDefaults(group, version, kind, object);
   scope.store.strategy.applyDefaults(object);
   return object;

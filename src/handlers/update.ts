@@ -7,6 +7,7 @@ import type { KubeObject } from '../registry/object.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './options.js';
 import { finishDecoding } from './typed-object.js';
+import { fieldManagementFor, keepTimestampsOfNoOp, trackUpdate } from './field-manager.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
@@ -16,9 +17,11 @@ export const updateHandler: Handler = async (scope) => {
   const decoded = await decodeObjectBody(scope.request, scope.type);
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
   checkName(object, scope);
-  const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, () => structuredClone(object), {
+  const management = fieldManagementFor(scope, options.fieldManager);
+  const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, (current) => trackUpdate(management, current, structuredClone(object)), {
     dryRun: options.dryRun,
     now: scope.now,
+    beforeStore: keepTimestampsOfNoOp,
   });
   return respondObject(scope, stored, created ? 201 : 200);
 };

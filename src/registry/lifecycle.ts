@@ -11,6 +11,10 @@ import type { Strategy } from './strategy.js';
 export interface WriteContext {
   dryRun: boolean;
   now: Date;
+  /** An update may create a missing object whatever the strategy says (server-side apply). */
+  allowCreate?: boolean;
+  /** Last change to an updated object after the strategy prepared and validated it (managedFields times). */
+  beforeStore?: (object: KubeObject, current: KubeObject) => KubeObject;
 }
 
 interface StoreView {

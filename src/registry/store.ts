@@ -138,8 +138,8 @@ export class Store {
 
   private async tryUpdate(namespace: string, name: string, stored: StoredObject | null, updated: UpdatedObject, context: WriteContext) {
     const current = stored ? fromStored(stored) : null;
-    if (!current && !this.strategy.allowCreateOnUpdate) throw status.notFound(this.groupResource, name);
-    const object = await updated(current);
+    if (!current && !this.strategy.allowCreateOnUpdate && !context.allowCreate) throw status.notFound(this.groupResource, name);
+    let object = await updated(current);
     if (!current || !stored) {
       delete object.metadata.resourceVersion;
       fillSystemFields(object, context);
@@ -148,6 +148,7 @@ export class Store {
     }
     this.checkResourceVersion(object, current, name);
     beforeUpdate(this, object, current, namespace);
+    if (context.beforeStore) object = context.beforeStore(object, current);
     const write = toWrite(stored.key, object, this.strategy.selectableFields(object));
     if (write.value === stored.value) return { object: current, created: false };
     if (context.dryRun) return { object, created: false };

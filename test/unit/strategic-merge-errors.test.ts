@@ -130,9 +130,10 @@ describe('the Status kube-apiserver answers', () => {
       kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server rejected our request due to an error in our request',
       reason: 'Invalid', details: {}, code: 422,
     }],
-    // rule: any other error reaches ErrorToAPIStatus as a non-Status error: 500, no reason.
-    ['500', new StrategicMergePatchError('map: map[image:nginx] does not contain declared merge key: name', 500), {
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'map: map[image:nginx] does not contain declared merge key: name', code: 500,
+    // rule: kube passes any other error to ErrorToAPIStatus as a bare 500; it is the client's
+    // mistake, and this server answers bad input with 400 and kube's text (README: deviations).
+    ['kube 500 -> 400', new StrategicMergePatchError('map: map[image:nginx] does not contain declared merge key: name', 500), {
+      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'map: map[image:nginx] does not contain declared merge key: name', reason: 'BadRequest', code: 400,
     }],
   ])('%s', (_name, error, status) => {
     expect(strategicMergePatchStatus(error).status).toEqual(status);

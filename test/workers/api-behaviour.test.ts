@@ -23,7 +23,11 @@ describe('metadata kube sets', () => {
     expect(created.status).toBe(201);
     const { metadata } = created.json;
     expect(Object.keys(created.json)).toEqual(['kind', 'apiVersion', 'metadata', 'data']);
-    expect(Object.keys(metadata)).toEqual(['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp']);
+    expect(Object.keys(metadata)).toEqual(['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp', 'managedFields']);
+    expect(metadata.managedFields).toEqual([{
+      manager: 'unknown', operation: 'Update', apiVersion: 'v1', time: metadata.creationTimestamp, fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:data': { '.': {}, 'f:a': {} } },
+    }]);
     expect(metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(metadata.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });

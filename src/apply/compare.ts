@@ -1,0 +1,117 @@
+/**
+ * Compare (typed/compare.go): which fields a write added, modified or removed. Leaves (scalars,
+ * atomic lists and maps, and containers empty or null on both sides) are compared by value.
+ * A granular container that appears or disappears is itself added or removed, besides its
+ * contents: that is where FieldsV1's `".": {}` comes from (golden 015: `f:data` of a new
+ * ConfigMap), and why a container present before, even empty or null in Go's zero value, gets
+ * none (golden 072: `f:spec`, `f:strategy`, `f:containers`).
+ */
+import { FieldSet } from './field-set.js';
+import { groupListItems } from './list-items.js';
+import { fieldElement, fieldPathText, type FieldPath, type PathElement } from './path-element.js';
+import { entryNode, valueTypeOf, type ListType, type ManagedFieldsSchema, type MapType, type ValueType } from './schema-types.js';
+import type { SchemaNode } from '../schema/types.js';
+import { isEmptyContainer, isJsonObject, jsonEqual, presentEntries } from './values.js';
+
+export interface Comparison {
+  readonly added: FieldSet;
+  readonly modified: FieldSet;
+  readonly removed: FieldSet;
+}
+
+/** Compares two whole objects (`before` may be Go's zero object) under the schema root. */
+export function compareObjects(before: unknown, after: unknown, schema: ManagedFieldsSchema): Comparison {
+  const comparison = { added: FieldSet.empty(), modified: FieldSet.empty(), removed: FieldSet.empty() };
+  new Comparer(schema, comparison).compare(before, after, schema.root, []);
+  return comparison;
+}
+
+/** Drops `fields` and everything under them from each set (Comparison.ExcludeFields). */
+export function excludeFields(comparison: Comparison, fields: FieldSet): Comparison {
+  if (fields.isEmpty()) return comparison;
+  return {
+    added: comparison.added.recursiveDifference(fields),
+    modified: comparison.modified.recursiveDifference(fields),
+    removed: comparison.removed.recursiveDifference(fields),
+  };
+}
+
+class Comparer {
+  constructor(
+    private readonly schema: ManagedFieldsSchema,
+    private readonly out: Comparison,
+  ) {}
+
+  /** `left` or `right` is undefined when the field is absent on that side (never both). */
+  compare(left: unknown, right: unknown, node: SchemaNode | undefined, path: FieldPath): void {
+    // A null takes the other side's type (SMD's deduceAtom leaves null untyped; Map wins).
+    const leftType = left === undefined || left === null ? undefined : valueTypeOf(node, left, this.schema);
+    const rightType = right === undefined || right === null ? undefined : valueTypeOf(node, right, this.schema);
+    if (leftType && rightType && leftType.kind !== rightType.kind) return this.compareKinds(left, right, node, path);
+    const type = rightType ?? leftType ?? valueTypeOf(node, {}, this.schema);
+    if (this.isLeaf(type, left, right)) return this.leaf(left, right, path);
+    if (type.kind === 'list') this.compareLists(type, left, right, path);
+    else this.compareMaps(type as MapType, left, right, path);
+    if (left === undefined) this.out.added.insert(path);
+    else if (right === undefined) this.out.removed.insert(path);
+  }
+
+  private isLeaf(type: ValueType, left: unknown, right: unknown): boolean {
+    if (type.kind === 'scalar' || type.atomic) return true;
+    return isEmptyContainer(left) && isEmptyContainer(right);
+  }
+
+  private leaf(left: unknown, right: unknown, path: FieldPath): void {
+    if (left === undefined) this.out.added.insert(path);
+    else if (right === undefined) this.out.removed.insert(path);
+    else if (!jsonEqual(left, right)) this.out.modified.insert(path);
+  }
+
+  /** A value whose kind changed (deduced fields): the old contents go, the new ones come. */
+  private compareKinds(left: unknown, right: unknown, node: SchemaNode | undefined, path: FieldPath): void {
+    this.out.modified.insert(path);
+    this.compareChildren(left, undefined, node, path);
+    this.compareChildren(undefined, right, node, path);
+  }
+
+  private compareChildren(left: unknown, right: unknown, node: SchemaNode | undefined, path: FieldPath): void {
+    const type = valueTypeOf(node, left ?? right, this.schema);
+    if (type.kind === 'scalar' || type.atomic) return;
+    if (type.kind === 'list') this.compareLists(type, left, right, path);
+    else this.compareMaps(type, left, right, path);
+  }
+
+  private compareMaps(type: MapType, left: unknown, right: unknown, path: FieldPath): void {
+    const leftMap = isJsonObject(left) ? left : {};
+    const rightMap = isJsonObject(right) ? right : {};
+    for (const [key, value] of presentEntries(leftMap)) {
+      this.compare(value, rightMap[key], entryNode(type, key), [...path, fieldElement(key)]);
+    }
+    for (const [key, value] of presentEntries(rightMap)) {
+      if (leftMap[key] === undefined) this.compare(undefined, value, entryNode(type, key), [...path, fieldElement(key)]);
+    }
+  }
+
+  private compareLists(type: ListType, left: unknown, right: unknown, path: FieldPath): void {
+    const pathText = fieldPathText(path);
+    const leftItems = groupListItems(type, Array.isArray(left) ? left : [], this.schema, pathText);
+    const rightItems = groupListItems(type, Array.isArray(right) ? right : [], this.schema, pathText);
+    for (const [key, { element, items }] of leftItems) this.compareItems(type, element, items, rightItems.get(key)?.items ?? [], path);
+    for (const [key, { element, items }] of rightItems) if (!leftItems.has(key)) this.compareItems(type, element, [], items, path);
+  }
+
+  /** SMD's duplicate handling: duplicated items compare as one atomic value under the item path. */
+  private compareItems(type: ListType, element: PathElement, left: unknown[], right: unknown[], path: FieldPath): void {
+    const itemPath = [...path, element];
+    if (left.length <= 1 && right.length <= 1) return this.compare(left[0], right[0], type.item, itemPath);
+    if (left.length >= 2 && right.length >= 2) {
+      if (!jsonEqual(left, right)) this.out.modified.insert(itemPath);
+    } else if (left.length >= 2) {
+      if (right.length > 0) this.compare(undefined, right[0], type.item, itemPath);
+      this.out.removed.insert(itemPath);
+    } else {
+      if (left.length > 0) this.compare(left[0], undefined, type.item, itemPath);
+      this.out.added.insert(itemPath);
+    }
+  }
+}
