@@ -38,6 +38,8 @@ export interface Kubectl {
   cacheDir: string;
   /** kubectl with `input` on stdin. */
   withInput(input: string, ...args: string[]): Promise<KubectlResult>;
+  /** kubectl with extra environment variables (KUBE_EDITOR for `kubectl edit`). */
+  withEnv(env: Record<string, string>, ...args: string[]): Promise<KubectlResult>;
 }
 
 /** A kubectl bound to `serverUrl` with its own kubeconfig and cache. */
@@ -54,9 +56,9 @@ export function kubectlFor(serverUrl: string): Kubectl {
   const binary = kubectlBinary();
   const cacheDir = path.join(dir, 'cache');
   const base = ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, '--request-timeout=30s'];
-  const invoke = async (input: string | undefined, args: string[]): Promise<KubectlResult> => {
+  const invoke = async (input: string | undefined, args: string[], env?: Record<string, string>): Promise<KubectlResult> => {
     try {
-      const child = run(binary, [...base, ...args], { maxBuffer: 64 * 1024 * 1024 });
+      const child = run(binary, [...base, ...args], { maxBuffer: 64 * 1024 * 1024, env: env && { ...process.env, ...env } });
       if (input !== undefined) {
         child.child.stdin?.end(input);
       }
@@ -71,6 +73,7 @@ export function kubectlFor(serverUrl: string): Kubectl {
   kubectl.kubeconfig = kubeconfig;
   kubectl.cacheDir = cacheDir;
   kubectl.withInput = (input, ...args) => invoke(input, args);
+  kubectl.withEnv = (env, ...args) => invoke(undefined, args, env);
   return kubectl;
 }
 
