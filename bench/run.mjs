@@ -6,7 +6,8 @@
 //   3. a list of 10,000 objects, in one page and paged by 500: time and workerd peak memory;
 //   4. 1,000 watchers on one type and 100 writes: write-to-delivery latency, memory while idle;
 //   5. validation cost per create (2 KB Pod) against create without validation;
-//   6. Worker cold start (fresh workerd processes).
+//   6. server-side apply of a 5 KB Deployment by two managers against a merge patch of it;
+//   7. Worker cold start (fresh workerd processes).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
@@ -16,6 +17,7 @@ import { runBigList } from './big-list.mjs';
 import { runWatchers } from './watchers.mjs';
 import { runValidationCost } from './validation.mjs';
 import { runColdStart } from './cold-start.mjs';
+import { runApplyCost } from './apply.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -47,6 +49,8 @@ try {
   await runBigList(server.url, 10_000);
   console.log();
   await runWatchers(server.url, Number(process.env.BENCH_WATCHERS ?? 1000), 100);
+  console.log();
+  await runApplyCost(server.url, durationMs);
 } finally {
   await server.stop();
 }

@@ -6,7 +6,7 @@
  * ConfigMap), and why a container present before, even empty or null in Go's zero value, gets
  * none (golden 072: `f:spec`, `f:strategy`, `f:containers`).
  */
-import { FieldSet } from './field-set.js';
+import { FieldSet, SetCursor } from './field-set.js';
 import { groupListItems } from './list-items.js';
 import { fieldElement, fieldPathText, type FieldPath, type PathElement } from './path-element.js';
 import { entryNode, valueTypeOf, type ListType, type ManagedFieldsSchema, type MapType, type ValueType } from './schema-types.js';
@@ -22,8 +22,21 @@ export interface Comparison {
 /** Compares two whole objects (`before` may be Go's zero object) under the schema root. */
 export function compareObjects(before: unknown, after: unknown, schema: ManagedFieldsSchema): Comparison {
   const comparison = { added: FieldSet.empty(), modified: FieldSet.empty(), removed: FieldSet.empty() };
-  new Comparer(schema, comparison).compare(before, after, schema.root, []);
+  const root = { path: [], added: SetCursor.at(comparison.added), modified: SetCursor.at(comparison.modified), removed: SetCursor.at(comparison.removed) };
+  new Comparer(schema).compare(before, after, schema.root, root);
   return comparison;
+}
+
+/** A path and the cursors at it in the three sets being built. */
+interface Position {
+  readonly path: FieldPath;
+  readonly added: SetCursor;
+  readonly modified: SetCursor;
+  readonly removed: SetCursor;
+}
+
+function below(at: Position, element: PathElement): Position {
+  return { path: [...at.path, element], added: at.added.child(element), modified: at.modified.child(element), removed: at.removed.child(element) };
 }
 
 /** Drops `fields` and everything under them from each set (Comparison.ExcludeFields). */
@@ -37,23 +50,20 @@ export function excludeFields(comparison: Comparison, fields: FieldSet): Compari
 }
 
 class Comparer {
-  constructor(
-    private readonly schema: ManagedFieldsSchema,
-    private readonly out: Comparison,
-  ) {}
+  constructor(private readonly schema: ManagedFieldsSchema) {}
 
   /** `left` or `right` is undefined when the field is absent on that side (never both). */
-  compare(left: unknown, right: unknown, node: SchemaNode | undefined, path: FieldPath): void {
+  compare(left: unknown, right: unknown, node: SchemaNode | undefined, at: Position): void {
     // A null takes the other side's type (SMD's deduceAtom leaves null untyped; Map wins).
     const leftType = left === undefined || left === null ? undefined : valueTypeOf(node, left, this.schema);
     const rightType = right === undefined || right === null ? undefined : valueTypeOf(node, right, this.schema);
-    if (leftType && rightType && leftType.kind !== rightType.kind) return this.compareKinds(left, right, node, path);
+    if (leftType && rightType && leftType.kind !== rightType.kind) return this.compareKinds(left, right, node, at);
     const type = rightType ?? leftType ?? valueTypeOf(node, {}, this.schema);
-    if (this.isLeaf(type, left, right)) return this.leaf(left, right, path);
-    if (type.kind === 'list') this.compareLists(type, left, right, path);
-    else this.compareMaps(type as MapType, left, right, path);
-    if (left === undefined) this.out.added.insert(path);
-    else if (right === undefined) this.out.removed.insert(path);
+    if (this.isLeaf(type, left, right)) return this.leaf(left, right, at);
+    if (type.kind === 'list') this.compareLists(type, left, right, at);
+    else this.compareMaps(type as MapType, left, right, at);
+    if (left === undefined) at.added.add();
+    else if (right === undefined) at.removed.add();
   }
 
   private isLeaf(type: ValueType, left: unknown, right: unknown): boolean {
@@ -61,57 +71,57 @@ class Comparer {
     return isEmptyContainer(left) && isEmptyContainer(right);
   }
 
-  private leaf(left: unknown, right: unknown, path: FieldPath): void {
-    if (left === undefined) this.out.added.insert(path);
-    else if (right === undefined) this.out.removed.insert(path);
-    else if (!jsonEqual(left, right)) this.out.modified.insert(path);
+  private leaf(left: unknown, right: unknown, at: Position): void {
+    if (left === undefined) at.added.add();
+    else if (right === undefined) at.removed.add();
+    else if (!jsonEqual(left, right)) at.modified.add();
   }
 
   /** A value whose kind changed (deduced fields): the old contents go, the new ones come. */
-  private compareKinds(left: unknown, right: unknown, node: SchemaNode | undefined, path: FieldPath): void {
-    this.out.modified.insert(path);
-    this.compareChildren(left, undefined, node, path);
-    this.compareChildren(undefined, right, node, path);
+  private compareKinds(left: unknown, right: unknown, node: SchemaNode | undefined, at: Position): void {
+    at.modified.add();
+    this.compareChildren(left, undefined, node, at);
+    this.compareChildren(undefined, right, node, at);
   }
 
-  private compareChildren(left: unknown, right: unknown, node: SchemaNode | undefined, path: FieldPath): void {
+  private compareChildren(left: unknown, right: unknown, node: SchemaNode | undefined, at: Position): void {
     const type = valueTypeOf(node, left ?? right, this.schema);
     if (type.kind === 'scalar' || type.atomic) return;
-    if (type.kind === 'list') this.compareLists(type, left, right, path);
-    else this.compareMaps(type, left, right, path);
+    if (type.kind === 'list') this.compareLists(type, left, right, at);
+    else this.compareMaps(type, left, right, at);
   }
 
-  private compareMaps(type: MapType, left: unknown, right: unknown, path: FieldPath): void {
+  private compareMaps(type: MapType, left: unknown, right: unknown, at: Position): void {
     const leftMap = isJsonObject(left) ? left : {};
     const rightMap = isJsonObject(right) ? right : {};
     for (const [key, value] of presentEntries(leftMap)) {
-      this.compare(value, rightMap[key], entryNode(type, key), [...path, fieldElement(key)]);
+      this.compare(value, rightMap[key], entryNode(type, key), below(at, fieldElement(key)));
     }
     for (const [key, value] of presentEntries(rightMap)) {
-      if (leftMap[key] === undefined) this.compare(undefined, value, entryNode(type, key), [...path, fieldElement(key)]);
+      if (leftMap[key] === undefined) this.compare(undefined, value, entryNode(type, key), below(at, fieldElement(key)));
     }
   }
 
-  private compareLists(type: ListType, left: unknown, right: unknown, path: FieldPath): void {
-    const pathText = fieldPathText(path);
+  private compareLists(type: ListType, left: unknown, right: unknown, at: Position): void {
+    const pathText = fieldPathText(at.path);
     const leftItems = groupListItems(type, Array.isArray(left) ? left : [], this.schema, pathText);
     const rightItems = groupListItems(type, Array.isArray(right) ? right : [], this.schema, pathText);
-    for (const [key, { element, items }] of leftItems) this.compareItems(type, element, items, rightItems.get(key)?.items ?? [], path);
-    for (const [key, { element, items }] of rightItems) if (!leftItems.has(key)) this.compareItems(type, element, [], items, path);
+    for (const [key, { element, items }] of leftItems) this.compareItems(type, element, items, rightItems.get(key)?.items ?? [], at);
+    for (const [key, { element, items }] of rightItems) if (!leftItems.has(key)) this.compareItems(type, element, [], items, at);
   }
 
   /** SMD's duplicate handling: duplicated items compare as one atomic value under the item path. */
-  private compareItems(type: ListType, element: PathElement, left: unknown[], right: unknown[], path: FieldPath): void {
-    const itemPath = [...path, element];
-    if (left.length <= 1 && right.length <= 1) return this.compare(left[0], right[0], type.item, itemPath);
+  private compareItems(type: ListType, element: PathElement, left: unknown[], right: unknown[], at: Position): void {
+    const item = below(at, element);
+    if (left.length <= 1 && right.length <= 1) return this.compare(left[0], right[0], type.item, item);
     if (left.length >= 2 && right.length >= 2) {
-      if (!jsonEqual(left, right)) this.out.modified.insert(itemPath);
+      if (!jsonEqual(left, right)) item.modified.add();
     } else if (left.length >= 2) {
-      if (right.length > 0) this.compare(undefined, right[0], type.item, itemPath);
-      this.out.removed.insert(itemPath);
+      if (right.length > 0) this.compare(undefined, right[0], type.item, item);
+      item.removed.add();
     } else {
-      if (left.length > 0) this.compare(left[0], undefined, type.item, itemPath);
-      this.out.added.insert(itemPath);
+      if (left.length > 0) this.compare(left[0], undefined, type.item, item);
+      item.added.add();
     }
   }
 }

@@ -62,18 +62,30 @@ export class FieldSet {
   insert(path: FieldPath): void {
     if (path.length === 0) return;
     let node: FieldSet = this;
-    for (let depth = 0; depth < path.length - 1; depth++) node = node.descend(path[depth]!);
-    const last = path[path.length - 1]!;
-    const at = search(node.memberList, last, self);
-    if (at < 0) node.memberList.splice(-at - 1, 0, last);
+    for (let depth = 0; depth < path.length - 1; depth++) node = node.childFor(path[depth]!);
+    node.addMember(path[path.length - 1]!);
   }
 
-  private descend(element: PathElement): FieldSet {
+  /** Adds `element` as a member of this node (in place; for sets being built). */
+  addMember(element: PathElement): void {
+    const at = search(this.memberList, element, self);
+    if (at < 0) this.memberList.splice(-at - 1, 0, element);
+  }
+
+  /** The subset under `element`, created empty when absent (in place; for sets being built). */
+  childFor(element: PathElement): FieldSet {
     const at = search(this.childList, element, childElement);
     if (at >= 0) return this.childList[at]!.set;
     const set = FieldSet.empty();
     this.childList.splice(-at - 1, 0, { element, set });
     return set;
+  }
+
+  /** Puts `set` under `element`, joined with what is there (in place; for sets being built). */
+  addChild(element: PathElement, set: FieldSet): void {
+    const at = search(this.childList, element, childElement);
+    if (at >= 0) this.childList[at] = { element, set: this.childList[at]!.set.union(set) };
+    else this.childList.splice(-at - 1, 0, { element, set });
   }
 
   /** True when `path` is a member. */
@@ -173,4 +185,40 @@ function mergeSorted<T>(left: readonly T[], right: readonly T[], elementOf: (ite
     else out.push(combine(left[i++]!, right[j++]!));
   }
   return out.concat(left.slice(i), right.slice(j));
+}
+
+/**
+ * A path into a FieldSet being built, for walks that add paths as they descend without
+ * re-walking from the root: the node under the path is created on first use, so a walk that adds
+ * nothing below a path leaves no empty child behind.
+ */
+export class SetCursor {
+  private node: FieldSet | undefined;
+
+  private constructor(
+    private readonly parent: SetCursor | undefined,
+    private readonly element: PathElement | undefined,
+    root?: FieldSet,
+  ) {
+    this.node = root;
+  }
+
+  /** A cursor at the root of `set`. */
+  static at(set: FieldSet): SetCursor {
+    return new SetCursor(undefined, undefined, set);
+  }
+
+  /** The cursor one element deeper. */
+  child(element: PathElement): SetCursor {
+    return new SetCursor(this, element);
+  }
+
+  /** Adds the cursor's path to the set (the root path, "the whole object", is never tracked). */
+  add(): void {
+    if (this.parent && this.element) this.parent.resolve().addMember(this.element);
+  }
+
+  private resolve(): FieldSet {
+    return (this.node ??= this.parent!.resolve().childFor(this.element!));
+  }
 }

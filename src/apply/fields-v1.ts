@@ -62,8 +62,8 @@ function readNode(node: unknown): { children: FieldSet | undefined; isMember: bo
     if (!element) continue;
     const child = readNode(value);
     children ??= FieldSet.empty();
-    if (child.isMember) children.insert([element]);
-    if (child.children) for (const path of child.children.paths([element])) children.insert(path);
+    if (child.isMember) children.addMember(element);
+    if (child.children) children.addChild(element, child.children);
   }
   // A node with no children of its own is a member even without ".": `"f:a": {}`.
   return { children, isMember: isMember || children === undefined };

@@ -20,8 +20,12 @@ export function goJson(value: unknown): string {
   return 'null';
 }
 
+/** Printable ASCII that Go writes as is (no quote, backslash, <, > or &). */
+const plainText = /^[\x20-\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
+
 /** A JSON string literal with Go's escaping. */
 export function goJsonString(text: string): string {
+  if (plainText.test(text)) return `"${text}"`;
   let out = '"';
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
