@@ -4,7 +4,7 @@
  * preparation), and the apply of server-side apply. The engines are in src/apply; this file
  * knows the request: manager name, subresource, apiVersion, reset fields, clock.
  */
-import { apiVersionOf } from '../api/catalog.js';
+import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { applyConfiguration, builtinManagedFieldsSchema, ignoreManagedFieldsTimestamps, updateManagedFields } from '../apply/index.js';
 import { kubeTimestamp, type KubeObject } from '../registry/object.js';
 import { managerName } from './options.js';
@@ -21,9 +21,11 @@ export interface FieldManagement {
   resetFields: string[][];
 }
 
-/** The field management of the request in `scope`; `subresource` overrides the request's (scale). */
-export function fieldManagementFor(scope: RequestScope, fieldManager: string, subresource = scope.info.subresource): FieldManagement {
-  const { type } = scope;
+/**
+ * The field management of the request in `scope`; `subresource` and `type` override the
+ * request's (writes through /scale manage the fields of an autoscaling/v1 Scale).
+ */
+export function fieldManagementFor(scope: RequestScope, fieldManager: string, subresource = scope.info.subresource, type: ResourceType = scope.type): FieldManagement {
   const hasStatus = type.subresources?.some((sub) => sub.name === 'status') ?? false;
   const resetFields = subresource === 'status' ? [['spec']] : hasStatus ? [['status']] : [];
   return {

@@ -3,6 +3,7 @@
  * the current object inside the registry's update loop, so a lost race re-reads and re-applies.
  * The patch engines are in patchers.ts.
  */
+import type { ResourceType } from '../api/catalog.js';
 import { fieldError } from '../core/field-errors.js';
 import { badRequest, notFound } from '../core/status.js';
 import { isJsonObject, type KubeObject } from '../registry/object.js';
@@ -18,12 +19,9 @@ import { checkName } from './update.js';
 export const patchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const patchType = negotiatePatchType(scope.request.headers.get('content-type'), scope.type);
-  const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
+  const options = parsePatchOptions(scope, patchType);
   const body = await readBody(scope.request);
   if (patchType === 'application/apply-patch+yaml') return serverSideApply(scope, options, body);
-  if (scope.url.searchParams.has('force')) {
-    optionsInvalid('PatchOptions', [fieldError.forbidden('force', 'may not be specified for non-apply patch')]);
-  }
   const apply = patcher(patchType, body, scope.type);
   const management = fieldManagementFor(scope, options.fieldManager);
   const { info, store } = scope;
@@ -36,18 +34,31 @@ export const patchHandler: Handler = async (scope) => {
   return respondObject(scope, object);
 };
 
+export interface PatchOptions extends WriteOptions {
+  force: boolean;
+}
+
+/** PatchOptions: fieldManager is required for apply, force is for apply only (ValidatePatchOptions). */
+export function parsePatchOptions(scope: RequestScope, patchType: string): PatchOptions {
+  const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
+  const isApply = patchType === 'application/apply-patch+yaml';
+  if (isApply && !options.fieldManager) optionsInvalid('PatchOptions', [fieldError.required('fieldManager', 'is required for apply patch')]);
+  if (!isApply && scope.url.searchParams.has('force')) {
+    optionsInvalid('PatchOptions', [fieldError.forbidden('force', 'may not be specified for non-apply patch')]);
+  }
+  return { ...options, force: parseBooleanParameter(scope.url.searchParams, 'force') };
+}
+
 /**
- * Server-side apply (`application/apply-patch+yaml`): fieldManager is required; the configuration
- * is checked like any request body (unknown fields by fieldValidation) but not defaulted; the
- * apply creates the object when it is missing (201).
+ * Server-side apply (`application/apply-patch+yaml`): the configuration is checked like any
+ * request body (unknown fields by fieldValidation) but not defaulted; the apply creates the object
+ * when it is missing (201).
  */
-async function serverSideApply(scope: RequestScope, options: WriteOptions, body: string): Promise<Response> {
-  if (!options.fieldManager) optionsInvalid('PatchOptions', [fieldError.required('fieldManager', 'is required for apply patch')]);
-  const force = parseBooleanParameter(scope.url.searchParams, 'force');
+async function serverSideApply(scope: RequestScope, options: PatchOptions, body: string): Promise<Response> {
   const config = decodeApplyConfiguration(scope, body, options.fieldValidation);
   const management = fieldManagementFor(scope, options.fieldManager);
   const { object, created } = await scope.store.update(scope.namespace, scope.info.name, (current) => {
-    const applied = applyDefaults(scope, applyOnto(management, current, structuredClone(config), force));
+    const applied = applyDefaults(scope, applyOnto(management, current, structuredClone(config), options.force));
     checkName(applied, scope);
     return applied;
   }, { dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp });
@@ -55,7 +66,7 @@ async function serverSideApply(scope: RequestScope, options: WriteOptions, body:
 }
 
 /** The apply configuration: YAML (or JSON, its subset), a JSON object with an object metadata. */
-function decodeApplyConfiguration(scope: RequestScope, body: string, directive: string): KubeObject {
+export function decodeApplyConfiguration(scope: RequestScope, body: string, directive: string, type: ResourceType = scope.type): KubeObject {
   const bytes = new TextEncoder().encode(body);
   const parsed = parseBody(bytes, 'yaml');
   if (parsed.error !== undefined) throw badRequest(parsed.error);
@@ -63,5 +74,5 @@ function decodeApplyConfiguration(scope: RequestScope, body: string, directive: 
   const config = parsed.value as KubeObject;
   if (config.metadata === undefined || config.metadata === null) config.metadata = {};
   if (!isJsonObject(config.metadata)) throw badRequest('metadata must be an object');
-  return checkFields(scope, config, directive, parsed.strict);
+  return checkFields(scope, config, directive, parsed.strict, type);
 }

@@ -3,14 +3,16 @@
  * then turned into an update of the parent, inside the parent Store's update loop, so a lost
  * race re-reads the parent and re-applies.
  */
-import type { ResourceType } from '../api/catalog.js';
-import { badRequest, invalid, notFound } from '../core/status.js';
-import { isJsonObject, type KubeObject } from '../registry/object.js';
+import { apiVersionOf, type ResourceType } from '../api/catalog.js';
+import { fieldElement, parentManagedFields, scaleManagedFields } from '../apply/index.js';
+import { invalid, notFound } from '../core/status.js';
+import type { KubeObject } from '../registry/object.js';
 import { parentWithScale, scaleOf, validateScale } from '../registry/scale.js';
 import type { ReadVersion } from '../storage/types.js';
-import { asTypedObject, decodeObjectBody, parseBody, readBody } from './body.js';
-import { fieldManagementFor, keepTimestampsOfNoOp, trackUpdate } from './field-manager.js';
+import { asTypedObject, decodeObjectBody, readBody } from './body.js';
+import { applyOnto, fieldManagementFor, keepTimestampsOfNoOp, trackUpdate, type FieldManagement } from './field-manager.js';
 import { parseWriteOptions } from './options.js';
+import { decodeApplyConfiguration, parsePatchOptions } from './patch.js';
 import { negotiatePatchType, patcher } from './patchers.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
@@ -33,44 +35,53 @@ export const scaleUpdateHandler: Handler = async (scope) => {
   const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
   const { object: scale } = await decodeObjectBody(scope.request, scaleType);
   checkName(scale, scope);
-  return updateThroughScale(scope, () => scale, options);
+  return updateThroughScale(scope, options, (current, management) => trackUpdate(management, current, scale));
 };
 
 export const scalePatchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const patchType = negotiatePatchType(scope.request.headers.get('content-type'), scaleType);
-  const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
+  const options = parsePatchOptions(scope, patchType);
   const body = await readBody(scope.request);
-  const apply = patchType === 'application/apply-patch+yaml' ? scaleApplier(body) : patcher(patchType, body, scaleType);
-  return updateThroughScale(scope, (current) => {
-    const patched = asTypedObject(apply(current), scaleType, body);
+  if (patchType === 'application/apply-patch+yaml') {
+    const config = decodeApplyConfiguration(scope, body, options.fieldValidation, scaleType);
+    return updateThroughScale(scope, options, (current, management) => applyOnto(management, current, structuredClone(config), options.force));
+  }
+  const patch = patcher(patchType, body, scaleType);
+  return updateThroughScale(scope, options, (current, management) => {
+    const patched = asTypedObject(patch(current), scaleType, body);
     checkName(patched, scope);
-    return patched;
-  }, options);
+    return trackUpdate(management, current, patched);
+  });
 };
 
 /**
- * Server-side apply of a Scale: its spec replaces the Scale's spec (replicas is the only field).
- * kube also translates managedFields between the parent and the Scale; here the write is tracked
- * as an update of the parent through the scale subresource.
+ * Updates the parent from the Scale `write` makes of the current one, inside the parent Store's
+ * update loop; answers the new Scale. The field manager runs on the Scale, whose managedFields are
+ * translated from and back to the parent's (src/apply/scale.ts), so appliers of the parent and of
+ * the Scale conflict over replicas as kube's do.
  */
-function scaleApplier(body: string): (current: KubeObject) => unknown {
-  const parsed = parseBody(new TextEncoder().encode(body), 'yaml');
-  if (parsed.error !== undefined || !isJsonObject(parsed.value)) throw badRequest(parsed.error ?? 'the apply configuration must be an object');
-  const config = parsed.value;
-  return (current) => ({ ...current, spec: { ...(current.spec as object), ...(isJsonObject(config.spec) ? config.spec : {}) } });
-}
-
-/** Updates the parent from the Scale `toScale` computes from the current Scale; answers the new Scale. */
-async function updateThroughScale(scope: RequestScope, toScale: (current: KubeObject) => KubeObject, options: { dryRun: boolean; fieldManager: string }): Promise<Response> {
+async function updateThroughScale(scope: RequestScope, options: { dryRun: boolean; fieldManager: string }, write: ScaleWrite): Promise<Response> {
   const { store, info, type } = scope;
-  const management = fieldManagementFor(scope, options.fieldManager, 'scale');
+  const management = fieldManagementFor(scope, options.fieldManager, 'scale', scaleType);
+  const mapping = { apiVersion: apiVersionOf(type.group, type.version), path: replicasPath };
   const { object } = await store.update(scope.namespace, info.name, (parent) => {
     if (!parent) throw notFound(store.groupResource, info.name);
-    const scale = toScale(scaleOf(parent, type.group));
+    const current = scaleOf(parent, type.group);
+    current.metadata.managedFields = scaleManagedFields(parent.metadata.managedFields, mapping);
+    const scale = write(current, management);
     const errors = validateScale(scale);
     if (errors.length) throw invalid({ group: 'autoscaling', kind: 'Scale' }, info.name, errors);
-    return trackUpdate(management, parent, parentWithScale(parent, scale));
+    const updated = parentWithScale(parent, scale);
+    const entries = parentManagedFields(parent.metadata.managedFields, scale.metadata.managedFields, mapping);
+    if (entries.length) updated.metadata.managedFields = entries;
+    else delete updated.metadata.managedFields;
+    return updated;
   }, { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp });
   return respondObject(scope, scaleOf(object, type.group));
 }
+
+/** The new Scale from the current one (with its managedFields), its managedFields updated. */
+type ScaleWrite = (current: KubeObject, management: FieldManagement) => KubeObject;
+
+const replicasPath = [fieldElement('spec'), fieldElement('replicas')];

@@ -5,6 +5,7 @@
  * unknown fields are dropped in every case), then schema defaults and the kind's defaulting
  * functions. Storage and admission only ever see objects that went through here.
  */
+import type { ResourceType } from '../api/catalog.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import {
@@ -20,8 +21,8 @@ export function finishDecoding(scope: RequestScope, object: KubeObject, directiv
 }
 
 /** Go's type errors (400) and unknown/duplicate fields by the directive; unknown fields are dropped. */
-export function checkFields(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded): KubeObject {
-  const { group, version, kind } = scope.type;
+export function checkFields(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded, type: ResourceType = scope.type): KubeObject {
+  const { group, version, kind } = type;
   const check = checkObject(group, version, kind, object, { duplicateFields: strict?.duplicateFields, numberLiterals: strict?.numberLiterals, prune: true });
   if (check.typeError) throw badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${check.typeError}`);
   const errors = strict ? strictDecodingErrors(strict, check) : check.strictErrors;

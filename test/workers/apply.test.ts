@@ -110,3 +110,61 @@ describe('server-side apply', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('apply and patch on subresources', () => {
+  const deployments = () => `/apis/apps/v1/namespaces/${ns}/deployments`;
+  const deploymentConfig = (name: string, extra: Record<string, unknown> = {}) => JSON.stringify({
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
+    spec: { replicas: 2, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    ...extra,
+  });
+
+  it('applies status through /status, owned under subresource "status", spec untouched', async () => {
+    await api('PATCH', `${deployments()}/st?fieldManager=kubectl`, { body: deploymentConfig('st'), headers: applyYaml });
+    const body = JSON.stringify({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'st' }, spec: { replicas: 9 }, status: { observedGeneration: 4 } });
+    const applied = await api('PATCH', `${deployments()}/st/status?fieldManager=controller`, { body, headers: applyYaml });
+    expect(applied.status).toBe(200);
+    expect(applied.json.status.observedGeneration).toBe(4);
+    expect(applied.json.spec.replicas).toBe(2);
+    const entry = applied.json.metadata.managedFields.find((item: any) => item.manager === 'controller');
+    expect([entry.operation, entry.subresource, entry.fieldsV1]).toEqual(['Apply', 'status', { 'f:status': { 'f:observedGeneration': {} } }]);
+  });
+
+  it('strategic-patches status through /status', async () => {
+    const patch = { status: { conditions: [{ type: 'Available', status: 'True' }] } };
+    const patched = await api('PATCH', `${deployments()}/st/status`, { body: patch, headers: { 'content-type': 'application/strategic-merge-patch+json' } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.status).toMatchObject({ observedGeneration: 4, conditions: [{ type: 'Available', status: 'True' }] });
+  });
+
+  it('applies replicas through /scale, answering a Scale', async () => {
+    await api('PATCH', `${deployments()}/sc?fieldManager=kubectl`, { body: deploymentConfig('sc'), headers: applyYaml });
+    const body = JSON.stringify({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'sc' }, spec: { replicas: 6 } });
+    const applied = await api('PATCH', `${deployments()}/sc/scale?fieldManager=hpa&force=true`, { body, headers: applyYaml });
+    expect(applied.status).toBe(200);
+    expect([applied.json.kind, applied.json.spec.replicas]).toEqual(['Scale', 6]);
+    const deployment = (await api('GET', `${deployments()}/sc`)).json;
+    expect(deployment.spec.replicas).toBe(6);
+    const owners = deployment.metadata.managedFields.filter((item: any) => item.fieldsV1?.['f:spec']?.['f:replicas']);
+    // ScaleHandler.ToParent gives a manager new to the parent the parent's time for it: none.
+    expect(owners).toEqual([{ manager: 'hpa', operation: 'Apply', apiVersion: 'apps/v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } }, subresource: 'scale' }]);
+  });
+
+  it('records an Update through /scale that takes replicas from the parent\'s applier', async () => {
+    await api('PATCH', `${deployments()}/up?fieldManager=kubectl`, { body: deploymentConfig('up'), headers: applyYaml });
+    const patched = await api('PATCH', `${deployments()}/up/scale?fieldManager=kubectl-scale`, { body: { spec: { replicas: 4 } }, headers: { 'content-type': 'application/merge-patch+json' } });
+    expect(patched.status).toBe(200);
+    const entries = (await api('GET', `${deployments()}/up`)).json.metadata.managedFields;
+    expect(entries.map((item: any) => [item.manager, item.operation, item.subresource, Boolean(item.fieldsV1['f:spec']['f:replicas'])])).toEqual([
+      ['kubectl', 'Apply', undefined, false],
+      ['kubectl-scale', 'Update', 'scale', true],
+    ]);
+  });
+
+  it('conflicts on /scale when another manager owns replicas and force is not set', async () => {
+    const body = JSON.stringify({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'sc' }, spec: { replicas: 3 } });
+    const conflict = await api('PATCH', `${deployments()}/sc/scale?fieldManager=other`, { body, headers: applyYaml });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json.message).toBe('Apply failed with 1 conflict: conflict with "hpa" with subresource "scale": .spec.replicas');
+  });
+});

@@ -25,12 +25,18 @@ export class StatusStrategy implements Strategy {
 
   prepareForCreate(): void {}
 
-  /** Only status comes from the request; the rest, metadata included, is the stored object's. */
+  /**
+   * Only status comes from the request; the rest, metadata included, is the stored object's,
+   * except managedFields: the field manager has already recorded this write there (kube's
+   * ResetObjectMetaForStatus keeps them for that reason).
+   */
   prepareForUpdate(object: KubeObject, old: KubeObject): void {
     const { status } = object;
-    const { resourceVersion } = object.metadata;
+    const { resourceVersion, managedFields } = object.metadata;
     for (const key of Object.keys(object)) delete object[key];
     Object.assign(object, structuredClone(old), { metadata: { ...structuredClone(old.metadata), resourceVersion } });
+    if (managedFields === undefined) delete object.metadata.managedFields;
+    else object.metadata.managedFields = managedFields;
     if (status === undefined) delete object.status;
     else object.status = status;
   }
