@@ -1,40 +1,86 @@
 /**
- * NamespaceLifecycle admission (plugin/pkg/admission/namespace/lifecycle): a namespaced object
- * can only be created in a namespace that exists. Like kube's informer-backed plugin, it may
- * answer from a short-lived cache of namespaces seen to exist; a miss always reads storage.
+ * NamespaceLifecycle admission (k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle): a
+ * namespaced object can only be created in a namespace that exists and is not terminating, and
+ * the namespaces kube itself relies on cannot be deleted. Like kube's informer-backed plugin, it
+ * may answer from a short-lived cache of namespaces seen Active; a miss always reads storage, and
+ * a namespace deleted through this isolate is dropped from the cache at once. The namespace
+ * deleter waits out the cache's lifetime before its final check (src/lifecycle/namespaces.ts).
  */
 import { findResource } from '../api/catalog.js';
 import type { Env } from '../env.js';
 import type { RequestScope } from '../handlers/scope.js';
-import { notFound } from '../core/status.js';
+import { forbidden, notFound, StatusError } from '../core/status.js';
 import { isStorageError } from '../storage/errors.js';
 import { storeFor } from '../registry/registry.js';
+import type { KubeObject } from '../registry/object.js';
 
-const cacheMillis = 2_000;
+/** How long a namespace seen Active is trusted without reading it again. */
+export const namespaceCacheMillis = 2_000;
 const seen = new Map<string, number>();
 
-/** Refuses the create in `scope` when its namespace does not exist (404 `namespaces "x" not found`). */
-export async function admitCreate(scope: RequestScope): Promise<void> {
+/** Namespaces kube refuses to delete (immortalNamespaces). */
+const immortalNamespaces = new Set(['default', 'kube-system', 'kube-public']);
+
+/** Creates that a terminating namespace still accepts (accessReviewResources). */
+const exemptFromTermination = new Set(['authorization.k8s.io/localsubjectaccessreviews']);
+
+/**
+ * Refuses the create in `scope` when its namespace does not exist (404 `namespaces "x" not
+ * found`) or is being terminated (403 with a NamespaceTerminating cause).
+ */
+export async function admitCreate(scope: RequestScope, name: string): Promise<void> {
   if (!scope.type.namespaced || !scope.namespace) return;
-  if (!(await namespaceExists(scope.env, scope.namespace, scope.now))) {
-    throw notFound({ group: '', resource: 'namespaces' }, scope.namespace);
+  const namespace = await activeOrTerminating(scope.env, scope.namespace, scope.now);
+  if (namespace === 'missing') throw notFound({ group: '', resource: 'namespaces' }, scope.namespace);
+  if (namespace === 'terminating' && !exemptFromTermination.has(`${scope.type.group}/${scope.type.resource}`)) {
+    throw terminating(scope, name);
   }
 }
 
-async function namespaceExists(env: Env, name: string, now: Date): Promise<boolean> {
+/** Refuses the deletion of an immortal namespace (403 `this namespace may not be deleted`). */
+export function admitDelete(scope: RequestScope): void {
+  const { type, info } = scope;
+  if (type.group === '' && type.resource === 'namespaces' && immortalNamespaces.has(info.name)) {
+    throw forbidden({ group: '', resource: 'namespaces' }, info.name, 'this namespace may not be deleted');
+  }
+}
+
+/** Forgets that `name` was seen Active (it is being deleted). */
+export function forgetNamespace(name: string): void {
+  seen.delete(name);
+}
+
+function terminating(scope: RequestScope, name: string): StatusError {
+  const error = forbidden({ group: scope.type.group, resource: scope.type.resource }, name || 'Unknown',
+    `unable to create new content in namespace ${scope.namespace} because it is being terminated`);
+  const details = error.status.details ?? {};
+  details.causes = [{ reason: 'NamespaceTerminating', message: `namespace ${scope.namespace} is being terminated`, field: 'metadata.namespace' }];
+  error.status.details = details;
+  return error;
+}
+
+async function activeOrTerminating(env: Env, name: string, now: Date): Promise<'active' | 'terminating' | 'missing'> {
   const until = seen.get(name);
-  if (until !== undefined && until > now.getTime()) return true;
+  if (until !== undefined && until > now.getTime()) return 'active';
   try {
-    await storeFor(env, namespacesType(), '').get('', name, { match: 'latest' });
-    seen.set(name, now.getTime() + cacheMillis);
-    return true;
+    const namespace = await storeFor(env, namespacesType(), '').get('', name, { match: 'latest' });
+    if (isTerminating(namespace)) {
+      seen.delete(name);
+      return 'terminating';
+    }
+    seen.set(name, now.getTime() + namespaceCacheMillis);
+    return 'active';
   } catch (error) {
     if ((error as { code?: number }).code === 404 || isStorageError(error, 'KeyNotFound')) {
       seen.delete(name);
-      return false;
+      return 'missing';
     }
     throw error;
   }
+}
+
+function isTerminating(namespace: KubeObject): boolean {
+  return !!namespace.metadata.deletionTimestamp || (namespace.status as { phase?: string } | undefined)?.phase === 'Terminating';
 }
 
 function namespacesType() {

@@ -12,7 +12,11 @@ import type { ListRequest, ListResult, ObjectWrite, ReadVersion, StoredObject } 
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { listSnapshot } from './list.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
-import { type RevisionRow, schemaStatements } from './schema.js';
+import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
+import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
+import { lifecycleEvent, type LifecycleEvent } from '../lifecycle/events.js';
+import type { LifecycleFacts } from '../lifecycle/facts.js';
+import { controllerName, lifecycleShards } from '../lifecycle/routing.js';
 import { type Change, side } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
 import { subscriptionHeader, type Subscription } from '../watch/protocol.js';
@@ -32,6 +36,10 @@ export class ResourceStore extends DurableObject<Env> {
   private pending = 0;
   /** The change of the write in progress, sent to watchers once it commits. */
   private pendingChange: Change | null = null;
+  /** The write in progress queued a lifecycle event: the outbox needs delivering once it commits. */
+  private outboxPending = false;
+  /** Consecutive failed outbox deliveries, for the retry backoff. */
+  private deliveryFailures = 0;
   private readonly watches: WatchHub;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -40,8 +48,28 @@ export class ResourceStore extends DurableObject<Env> {
     this.watches = new WatchHub(ctx, this.sql, () => this.clock);
     void ctx.blockConcurrencyWhile(async () => {
       for (const statement of schemaStatements) this.sql.exec(statement);
+      migrateColumns(this.sql);
       this.clock = loadClock(this.sql);
+      if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
+  }
+
+  /** Delivers the outbox to the lifecycle controllers; on failure, retries with backoff. */
+  override async alarm(): Promise<void> {
+    const shards = lifecycleShards(this.env.LIFECYCLE_SHARDS);
+    const deliver = async (shard: number, events: LifecycleEvent[]) => {
+      const controller = this.env.LIFECYCLE.get(this.env.LIFECYCLE.idFromName(controllerName(shard)));
+      await controller.receive(shard, events);
+    };
+    try {
+      while ((await deliverOutboxBatch(this.sql, shards, deliver)) > 0);
+      this.deliveryFailures = 0;
+    } catch (error) {
+      this.deliveryFailures += 1;
+      const backoff = Math.min(30_000, 250 * 2 ** this.deliveryFailures);
+      console.warn(`outbox delivery failed (attempt ${this.deliveryFailures}), retrying in ${backoff} ms:`, error);
+      await this.ctx.storage.setAlarm(Date.now() + backoff);
+    }
   }
 
   /** Watches: a WebSocket upgrade carrying a Subscription (see watch/protocol.ts). */
@@ -101,6 +129,7 @@ export class ResourceStore extends DurableObject<Env> {
       const rv = this.advanceClock();
       appendRevision(this.sql, rv, { key, value: null }, newest);
       this.pendingChange = { key, resourceVersion: rv, current: null, previous: sideOf(newest) };
+      this.recordLifecycle(factsOf(newest), null);
       return { key, resourceVersion: rv, value: newest.value ?? '' };
     });
   }
@@ -132,7 +161,16 @@ export class ResourceStore extends DurableObject<Env> {
     appendRevision(this.sql, rv, write, previous);
     const current = { value: write.value, labels: write.labels, fields: write.fields };
     this.pendingChange = { key: write.key, resourceVersion: rv, current, previous: sideOf(previous) };
+    this.recordLifecycle(previous?.value != null ? factsOf(previous) : null, write.lifecycle ?? null);
     return { key: write.key, resourceVersion: rv, value: write.value };
+  }
+
+  /** Queues the lifecycle event of a write, if it has one, in the write's transaction. */
+  private recordLifecycle(previous: LifecycleFacts | null, next: LifecycleFacts | null): void {
+    const event = lifecycleEvent(previous, next);
+    if (!event) return;
+    appendOutbox(this.sql, event);
+    this.outboxPending = true;
   }
 
   private advanceClock(): number {
@@ -161,13 +199,20 @@ export class ResourceStore extends DurableObject<Env> {
   /** Runs a write in one transaction; the clock advances and watchers hear of it only if it commits. */
   private write<T>(body: () => T): StorageReply<T> {
     this.pendingChange = null;
+    this.outboxPending = false;
     const reply = this.reply(() => this.ctx.storage.transactionSync(body));
     if (reply.ok) {
       this.clock.current = this.pending;
       if (this.pendingChange) this.watches.broadcast(this.pendingChange);
+      if (this.outboxPending) void this.scheduleDelivery();
       this.maybeCompact();
     }
     return reply;
+  }
+
+  /** Wakes the alarm to deliver the outbox, unless a delivery (or its retry) is already scheduled. */
+  private async scheduleDelivery(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
   }
 
   private reply<T>(body: () => T): StorageReply<T> {
@@ -190,6 +235,11 @@ export class ResourceStore extends DurableObject<Env> {
     const configured = Number(this.env.HISTORY_WINDOW_SECONDS);
     return Number.isFinite(configured) && configured > 0 ? configured : defaultWindowSeconds;
   }
+}
+
+/** The lifecycle facts kept with a revision row, if any. */
+function factsOf(row: RevisionRow | null): LifecycleFacts | null {
+  return row?.lifecycle ? (JSON.parse(row.lifecycle) as LifecycleFacts) : null;
 }
 
 /** The live side of a revision row, for watch events; null for none or a tombstone. */

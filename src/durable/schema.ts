@@ -18,7 +18,20 @@ export const schemaStatements = [
   `CREATE UNIQUE INDEX IF NOT EXISTS revisions_newest ON revisions(key) WHERE superseded_rv IS NULL`,
   `CREATE INDEX IF NOT EXISTS revisions_by_superseded ON revisions(superseded_rv) WHERE superseded_rv IS NOT NULL`,
   `CREATE TABLE IF NOT EXISTS clock (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
+  // Lifecycle events waiting to reach the lifecycle controllers (written in the write's transaction).
+  `CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)`,
 ];
+
+/** Columns added after the first release, created on stores persisted before them. */
+export const addedColumns = [{ table: 'revisions', column: 'lifecycle', type: 'TEXT' }];
+
+/** Adds the columns of `addedColumns` that a persisted store lacks. */
+export function migrateColumns(sql: SqlStorage): void {
+  for (const { table, column, type } of addedColumns) {
+    const present = sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray().some((row) => row.name === column);
+    if (!present) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+  }
+}
 
 /** A revisions row. `value` NULL marks a tombstone (the key was deleted at `rv`). */
 export interface RevisionRow {
@@ -29,5 +42,7 @@ export interface RevisionRow {
   fields: string | null;
   prev_rv: number | null;
   superseded_rv: number | null;
+  /** LifecycleFacts JSON of a live revision (null for tombstones and raw writes). */
+  lifecycle: string | null;
   [column: string]: SqlStorageValue;
 }

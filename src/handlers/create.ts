@@ -17,7 +17,7 @@ export const createHandler: Handler = async (scope) => {
   const decoded = await decodeObjectBody(scope.request, scope.type);
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
   trackUpdate(fieldManagementFor(scope, options.fieldManager), null, object);
-  await admitCreate(scope);
+  await admitCreate(scope, object.metadata.name || object.metadata.generateName || '');
   const created = await scope.store.create(scope.namespace, object, { dryRun: options.dryRun, now: scope.now });
   return respondObject(scope, created, 201);
 };

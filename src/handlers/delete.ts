@@ -1,90 +1,99 @@
 /**
  * DELETE of one object and of a collection (k8s.io/apiserver/pkg/endpoints/handlers/delete.go).
- * DeleteOptions come from the body (JSON or YAML) and the query; preconditions are checked
- * against the current object inside the same compare-and-swap as the delete.
+ * The answer is the object while it lingers (finalizers, a grace period, a terminating
+ * namespace), else kube's finalizeDelete answer: a Success Status naming the object, or the
+ * object itself for types whose store returns it.
  */
-import { negotiateInput } from '../codecs/negotiate.js';
-import { goQuote } from '../core/go-format.js';
-import { badRequest, conflict, success } from '../core/status.js';
+import { admitDelete, forgetNamespace } from '../admission/namespace-lifecycle.js';
+import { success } from '../core/status.js';
+import type { DeleteOptions } from '../registry/deletion.js';
+import { kindFacts } from '../registry/kind-facts.js';
+import { deleteNamespace } from '../registry/namespace-deletion.js';
 import type { KubeObject } from '../registry/object.js';
-import { isJsonObject } from '../registry/object.js';
-import { parseBody, readBodyBytes } from './body.js';
+import type { DeleteResult } from '../registry/store-delete.js';
+import { parseDeleteOptions } from './delete-options.js';
 import { parseListQuery } from './list-options.js';
-import { parseDryRun } from './options.js';
-import { encodedResponse, outputFormat, respondList, wantsPretty } from './respond.js';
+import { encodedResponse, outputFormat, respondList, respondObject, wantsPretty, withWarnings } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
-interface Preconditions {
-  uid?: string;
-  resourceVersion?: string;
-}
-
-interface DeleteOptions {
-  dryRun: boolean;
-  preconditions: Preconditions;
-}
-
-export const deleteHandler: Handler = async (scope) => {
-  const format = outputFormat(scope, 'status');
-  const options = await parseDeleteOptions(scope);
-  const { info, store, type } = scope;
-  const { object } = await store.delete(scope.namespace, info.name, (current) => checkPreconditions(scope, current, options.preconditions), {
-    dryRun: options.dryRun,
-    now: scope.now,
-  });
-  const details = { name: info.name, group: type.group, kind: type.resource, uid: object.metadata.uid };
-  return encodedResponse(success(details), format, 200, wantsPretty(scope.request, scope.url));
+/** Deletes without a policy that kube warns about (batch/v1 Jobs orphan their pods by default). */
+const defaultPolicyWarnings: Record<string, string> = {
+  'batch/jobs': 'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning',
 };
 
-/** deletecollection: list with the request's selectors, delete each, answer the list of what went. */
+export const deleteHandler: Handler = async (scope) => {
+  outputFormat(scope, 'object');
+  const options = await parseDeleteOptions(scope);
+  admitDelete(scope);
+  warnAboutDefaultPolicy(scope, options);
+  const result = await deleteOne(scope, scope.info.name, options);
+  return respondDeleted(scope, result, options);
+};
+
+/** The delete of one object, namespaces through their termination. */
+function deleteOne(scope: RequestScope, name: string, options: DeleteOptions): Promise<DeleteResult> {
+  const context = { dryRun: options.dryRun, now: scope.now };
+  if (scope.type.group === '' && scope.type.resource === 'namespaces') {
+    if (!options.dryRun) forgetNamespace(name);
+    return deleteNamespace(scope.store, name, options, context);
+  }
+  return scope.store.delete(scope.namespace, name, options, context);
+}
+
+function respondDeleted(scope: RequestScope, result: DeleteResult, options: DeleteOptions): Response {
+  // kube answers 202 only for a delete that asked for cascading with orphanDependents=false and did not finish.
+  const code = !result.deleted && options.orphanDependents === false ? 202 : 200;
+  if (result.lingers || kindFacts(scope.type.group, scope.type.kind).returnDeletedObject) return respondObject(scope, result.object, code);
+  const { metadata } = result.object;
+  const details = { name: metadata.name ?? '', group: scope.type.group, kind: scope.type.resource, uid: metadata.uid };
+  const format = outputFormat(scope, 'status');
+  return withWarnings(encodedResponse(success(details), format, code, wantsPretty(scope.request, scope.url)), scope.warnings);
+}
+
+function warnAboutDefaultPolicy(scope: RequestScope, options: DeleteOptions): void {
+  const warning = defaultPolicyWarnings[`${scope.type.group}/${scope.type.resource}`];
+  if (warning && options.propagationPolicy === undefined && options.orphanDependents === undefined) scope.warnings.push(warning);
+}
+
+/** Items listed per page of a deletecollection, and deletes in flight (kube: 10,000 and its workers). */
+const pageSize = 500;
+const deletesInFlight = 16;
+
+/**
+ * deletecollection: lists with the request's selectors, page by page (only the page the client's
+ * limit asks for, if it set one), and deletes each item with the same options, a bounded number
+ * at a time, ignoring items already gone; answers the list of what was listed, with the first
+ * page's metadata.
+ */
 export const deleteCollectionHandler: Handler = async (scope) => {
   outputFormat(scope, 'list');
   const options = await parseDeleteOptions(scope);
+  warnAboutDefaultPolicy(scope, options);
   const query = parseListQuery(scope);
-  const { store } = scope;
-  const list = await store.list(scope.namespace, { ...query, limit: 0, continue: '' });
-  const deleted: KubeObject[] = [];
-  for (const item of list.items) {
-    try {
-      const context = { dryRun: options.dryRun, now: scope.now };
-      deleted.push((await store.delete(item.metadata.namespace ?? '', item.metadata.name ?? '', () => {}, context)).object);
-    } catch (error) {
-      if ((error as { code?: number }).code !== 404) throw error;
-    }
+  const hasLimit = query.limit > 0;
+  const items: KubeObject[] = [];
+  let first: { resourceVersion: string; continue?: string } | undefined;
+  let page = { ...query, limit: hasLimit ? query.limit : pageSize };
+  for (;;) {
+    const list = await scope.store.list(scope.namespace, page);
+    first ??= { resourceVersion: list.resourceVersion, ...(hasLimit && list.continue ? { continue: list.continue } : {}) };
+    await inBatches(list.items, deletesInFlight, (item) => deleteIgnoringMissing(scope, item, options));
+    items.push(...list.items);
+    if (hasLimit || !list.continue) break;
+    page = { ...page, continue: list.continue, resourceVersion: '', resourceVersionMatch: '' };
   }
-  return respondList(scope, { resourceVersion: list.resourceVersion, items: deleted });
+  return respondList(scope, { ...first!, items });
 };
 
-async function parseDeleteOptions(scope: RequestScope): Promise<DeleteOptions> {
-  const body = await deleteOptionsBody(scope);
-  const query = scope.url.searchParams;
-  const dryRun = parseDryRun(query, 'DeleteOptions') || (Array.isArray(body.dryRun) && body.dryRun.includes('All'));
-  const preconditions = isJsonObject(body.preconditions) ? (body.preconditions as Preconditions) : {};
-  return { dryRun, preconditions };
+/** Runs `work` over `items`, at most `size` at a time. */
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
 }
 
-/** The DeleteOptions body, if any; it must be a DeleteOptions object. */
-async function deleteOptionsBody(scope: RequestScope): Promise<Record<string, unknown>> {
-  const body = await readBodyBytes(scope.request);
-  if (body.length === 0 || !new TextDecoder().decode(body).trim()) return {};
-  const parsed = parseBody(body, negotiateInput(scope.request.headers.get('content-type')));
-  if (parsed.error !== undefined || !isJsonObject(parsed.value)) throw badRequest(parsed.error ?? 'decoded object cannot be converted to DeleteOptions');
-  const kind = parsed.value.kind;
-  if (kind !== undefined && kind !== 'DeleteOptions') {
-    throw badRequest(`${String(kind)} in version ${goQuote(String(parsed.value.apiVersion ?? ''))} cannot be handled as a DeleteOptions`);
-  }
-  return parsed.value;
-}
-
-/** rest.BeforeDelete's precondition checks, with kube's messages (group and kind, not resource). */
-function checkPreconditions(scope: RequestScope, current: KubeObject, preconditions: Preconditions): void {
-  const subject = { group: scope.type.group, resource: scope.type.kind };
-  const name = current.metadata.name ?? '';
-  if (preconditions.uid !== undefined && preconditions.uid !== current.metadata.uid) {
-    throw conflict(subject, name, `the UID in the precondition (${preconditions.uid}) does not match the UID in record (${current.metadata.uid}). The object might have been deleted and then recreated`);
-  }
-  if (preconditions.resourceVersion !== undefined && preconditions.resourceVersion !== current.metadata.resourceVersion) {
-    throw conflict(subject, name, `the ResourceVersion in the precondition (${preconditions.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion}). The object might have been modified`);
+async function deleteIgnoringMissing(scope: RequestScope, item: KubeObject, options: DeleteOptions): Promise<void> {
+  try {
+    await scope.store.delete(item.metadata.namespace ?? '', item.metadata.name ?? '', options, { dryRun: options.dryRun, now: scope.now });
+  } catch (error) {
+    if ((error as { code?: number }).code !== 404) throw error;
   }
 }
-

@@ -26,14 +26,19 @@ export interface FieldManagement {
  * request's (writes through /scale manage the fields of an autoscaling/v1 Scale).
  */
 export function fieldManagementFor(scope: RequestScope, fieldManager: string, subresource = scope.info.subresource, type: ResourceType = scope.type): FieldManagement {
+  return fieldManagement(type, managerName(fieldManager, scope.request.headers.get('user-agent')), subresource, scope.now);
+}
+
+/** The field management of a write to `type` by `manager` through `subresource` ('' for the main resource). */
+export function fieldManagement(type: ResourceType, manager: string, subresource: string, now: Date): FieldManagement {
   const hasStatus = type.subresources?.some((sub) => sub.name === 'status') ?? false;
   const resetFields = subresource === 'status' ? [['spec']] : hasStatus ? [['status']] : [];
   return {
-    manager: managerName(fieldManager, scope.request.headers.get('user-agent')),
+    manager,
     subresource,
     apiVersion: apiVersionOf(type.group, type.version),
     kind: type.kind,
-    now: kubeTimestamp(scope.now),
+    now: kubeTimestamp(now),
     schema: builtinManagedFieldsSchema(type.group, type.version, type.kind),
     resetFields,
   };

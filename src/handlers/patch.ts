@@ -3,6 +3,7 @@
  * the current object inside the registry's update loop, so a lost race re-reads and re-applies.
  * The patch engines are in patchers.ts.
  */
+import { admitCreate } from '../admission/namespace-lifecycle.js';
 import type { ResourceType } from '../api/catalog.js';
 import { fieldError } from '../core/field-errors.js';
 import { badRequest, notFound } from '../core/status.js';
@@ -61,7 +62,7 @@ async function serverSideApply(scope: RequestScope, options: PatchOptions, body:
     const applied = applyDefaults(scope, applyOnto(management, current, structuredClone(config), options.force));
     checkName(applied, scope);
     return applied;
-  }, { dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp });
+  }, { dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp, admitCreate: () => admitCreate(scope, scope.info.name) });
   return respondObject(scope, object, created ? 201 : 200);
 }
 

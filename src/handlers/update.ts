@@ -2,6 +2,7 @@
  * PUT of one object (k8s.io/apiserver/pkg/endpoints/handlers/update.go): the body replaces the
  * object; its name must match the URL; a missing object is created only where the type allows.
  */
+import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { decodeObjectBody } from './body.js';
@@ -22,6 +23,7 @@ export const updateHandler: Handler = async (scope) => {
     dryRun: options.dryRun,
     now: scope.now,
     beforeStore: keepTimestampsOfNoOp,
+    admitCreate: () => admitCreate(scope, scope.info.name),
   });
   return respondObject(scope, stored, created ? 201 : 200);
 };

@@ -50,7 +50,7 @@ export async function routeApiRequest(request: Request, env: Env): Promise<Respo
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   await ensureBootstrapped(env);
   const namespace = type.namespaced ? info.namespace : '';
-  const store = storeFor(env, type, namespace, info.subresource === 'status' ? 'status' : '');
+  const store = storeFor(env, type, namespace, info.subresource === 'status' || info.subresource === 'finalize' ? info.subresource : '');
   return handler({ env, request, url, info, type, namespace, store, now: new Date(), warnings: [] });
 }
 
@@ -75,8 +75,8 @@ function routeExists(type: ResourceType, info: RequestInfo): boolean {
   return info.parts.length <= (info.subresource ? 3 : 2);
 }
 
-/** Subresources served so far; the others (scale, eviction, token, ...) answer 405 until built. */
-const servedSubresources = new Set(['status', 'scale']);
+/** Subresources served so far; the others (eviction, token, ...) answer 405 until built. */
+const servedSubresources = new Set(['status', 'scale', 'finalize']);
 
 /**
  * Whether the verb is served on this path: the catalog's verbs of the resource or subresource.

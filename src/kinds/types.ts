@@ -27,6 +27,11 @@ export interface KindSemantics {
   validate?(object: KubeObject): FieldError[];
   /** Kind validation of an update, ObjectMeta excluded; typically validate(object) plus immutability rules. */
   validateUpdate?(object: KubeObject, old: KubeObject): FieldError[];
+  /**
+   * CheckGracefulDelete of a kind deleted gracefully (pods): the grace period of a DELETE of
+   * `object` that asked for `requested` seconds (undefined: the kind's default).
+   */
+  gracePeriodOnDelete?(object: KubeObject, requested: number | undefined): number;
 }
 
 /** A table of kinds: `group/Kind` (core group: `/Pod`) to its semantics. */

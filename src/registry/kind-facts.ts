@@ -5,6 +5,7 @@
  * (apiextensions-apiserver pkg/registry/customresource/strategy.go).
  */
 import type { NameValidation } from '../core/validation/object-meta.js';
+import type { GarbageCollectionPolicy } from './deletion.js';
 
 export interface KindFacts {
   /** The name function the type passes to ValidateObjectMeta. 'pathSegment' also stands for types
@@ -21,6 +22,10 @@ export interface KindFacts {
   hasStatusSubresource: boolean;
   /** PrepareForCreate sets metadata.generation to 1 and PrepareForUpdate bumps it on spec changes. */
   tracksGeneration: boolean;
+  /** ReturnDeletedObject: a DELETE answers with the object rather than a Success Status. */
+  returnDeletedObject: boolean;
+  /** DefaultGarbageCollectionPolicy: what a DELETE naming no propagation policy does to dependents. */
+  gcPolicy: GarbageCollectionPolicy;
 }
 
 /** Most built-in kinds: DNS subdomain names via core validation, POST to create, PUT without resourceVersion. */
@@ -31,9 +36,13 @@ const typical: KindFacts = {
   allowUnconditionalUpdate: true,
   hasStatusSubresource: false,
   tracksGeneration: false,
+  returnDeletedObject: false,
+  gcPolicy: 'DeleteDependents',
 };
 
 const withStatus: Partial<KindFacts> = { hasStatusSubresource: true };
+/** Stores with ReturnDeletedObject: a DELETE answers with the object. */
+const returnsDeleted: Partial<KindFacts> = { returnDeletedObject: true };
 const workload: Partial<KindFacts> = { hasStatusSubresource: true, tracksGeneration: true };
 const rbac: Partial<KindFacts> = { nameValidation: 'pathSegment', allowCreateOnUpdate: true };
 /** admissionregistration validates metadata with apimachinery directly and needs a resourceVersion. */
@@ -43,29 +52,29 @@ const csi: Partial<KindFacts> = { allowUnconditionalUpdate: false };
 
 /** Overrides of `typical`, keyed `group/Kind` (core group empty). */
 const builtInKinds: Record<string, Partial<KindFacts>> = {
-  '/Pod': withStatus,
-  '/ReplicationController': workload,
-  '/Service': { nameValidation: 'dns1035', allowCreateOnUpdate: true, hasStatusSubresource: true },
+  '/Pod': { ...withStatus, ...returnsDeleted },
+  '/ReplicationController': { ...workload, gcPolicy: 'OrphanDependents' },
+  '/Service': { nameValidation: 'dns1035', allowCreateOnUpdate: true, hasStatusSubresource: true, ...returnsDeleted },
   '/Endpoints': { allowCreateOnUpdate: true },
   '/Node': withStatus,
-  '/Namespace': { nameValidation: 'label', hasStatusSubresource: true },
+  '/Namespace': { nameValidation: 'label', hasStatusSubresource: true, ...returnsDeleted },
   '/ConfigMap': {},
   '/Secret': {},
-  '/ServiceAccount': {},
+  '/ServiceAccount': returnsDeleted,
   '/LimitRange': { allowCreateOnUpdate: true },
-  '/ResourceQuota': withStatus,
-  '/PersistentVolume': withStatus,
-  '/PersistentVolumeClaim': withStatus,
-  '/PodTemplate': {},
+  '/ResourceQuota': { ...withStatus, ...returnsDeleted },
+  '/PersistentVolume': { ...withStatus, ...returnsDeleted },
+  '/PersistentVolumeClaim': { ...withStatus, ...returnsDeleted },
+  '/PodTemplate': returnsDeleted,
   // ValidateEventCreate skips ObjectMeta for requests through core/v1 (legacy compatibility).
-  '/Event': { nameValidation: 'pathSegment', standardFinalizers: false, allowCreateOnUpdate: true },
+  '/Event': { nameValidation: 'pathSegment', standardFinalizers: false, allowCreateOnUpdate: true, gcPolicy: 'Unsupported' },
   'apps/Deployment': workload,
   'apps/ReplicaSet': workload,
   // ValidateStatefulSetName is NameIsDNSLabel since v1.27: the name becomes pod hostnames.
   'apps/StatefulSet': { ...workload, nameValidation: 'label' },
   'apps/DaemonSet': workload,
   'apps/ControllerRevision': {},
-  'batch/Job': workload,
+  'batch/Job': { ...workload, gcPolicy: 'OrphanDependents' },
   'batch/CronJob': workload,
   'autoscaling/HorizontalPodAutoscaler': withStatus,
   // ValidatePodDisruptionBudget validates only the spec.
@@ -83,10 +92,10 @@ const builtInKinds: Record<string, Partial<KindFacts>> = {
   'networking.k8s.io/NetworkPolicy': { tracksGeneration: true },
   'networking.k8s.io/Ingress': workload,
   'networking.k8s.io/IngressClass': { tracksGeneration: true },
-  'storage.k8s.io/StorageClass': {},
-  'storage.k8s.io/VolumeAttachment': { allowUnconditionalUpdate: false, hasStatusSubresource: true },
-  'storage.k8s.io/CSIDriver': csi,
-  'storage.k8s.io/CSINode': csi,
+  'storage.k8s.io/StorageClass': returnsDeleted,
+  'storage.k8s.io/VolumeAttachment': { allowUnconditionalUpdate: false, hasStatusSubresource: true, ...returnsDeleted },
+  'storage.k8s.io/CSIDriver': { ...csi, ...returnsDeleted },
+  'storage.k8s.io/CSINode': { ...csi, ...returnsDeleted },
   'storage.k8s.io/CSIStorageCapacity': csi,
   // ValidateLease uses apimachinery's ValidateObjectMeta.
   'coordination.k8s.io/Lease': { standardFinalizers: false, allowCreateOnUpdate: true, allowUnconditionalUpdate: false },
@@ -120,6 +129,8 @@ export const customResourceFacts: KindFacts = {
   allowUnconditionalUpdate: false,
   hasStatusSubresource: false,
   tracksGeneration: true,
+  returnDeletedObject: false,
+  gcPolicy: 'DeleteDependents',
 };
 
 /** True if `group`/`kind` is a built-in kind of a GA group listed here. */

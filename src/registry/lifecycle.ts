@@ -15,6 +15,8 @@ export interface WriteContext {
   allowCreate?: boolean;
   /** Last change to an updated object after the strategy prepared and validated it (managedFields times). */
   beforeStore?: (object: KubeObject, current: KubeObject) => KubeObject;
+  /** Admission of an update that creates (PUT or apply of a missing object). */
+  admitCreate?: (object: KubeObject) => Promise<void>;
 }
 
 interface StoreView {
@@ -66,7 +68,7 @@ export function beforeCreate(store: StoreView, object: KubeObject, requestNamesp
   if (errors.length) throw status.invalid(store.groupKind, object.metadata.name ?? '', errors);
 }
 
-/** rest.BeforeUpdate: keeps uid, creationTimestamp, generation and grace period; validates the change. */
+/** rest.BeforeUpdate: keeps uid, creationTimestamp, generation and the deletion fields; validates the change. */
 export function beforeUpdate(store: StoreView, object: KubeObject, old: KubeObject, requestNamespace: string): void {
   const { strategy } = store;
   agreeNamespace(object, requestNamespace, strategy.namespaced);
@@ -77,6 +79,7 @@ export function beforeUpdate(store: StoreView, object: KubeObject, old: KubeObje
   strategy.prepareForUpdate(object, old);
   if (!meta.uid) meta.uid = oldMeta.uid;
   if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;
+  if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;
   if (oldMeta.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds === undefined) {
     meta.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
   }

@@ -9,7 +9,7 @@ import { defaultCluster } from '../storage/shard.js';
 import { Store } from './store.js';
 import type { Strategy } from './strategy.js';
 import { DefaultStrategy } from './strategies/default.js';
-import { NamespaceStrategy } from './strategies/namespaces.js';
+import { NamespaceFinalizeStrategy, NamespaceStrategy } from './strategies/namespaces.js';
 import { StatusStrategy } from './strategies/status.js';
 
 const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
@@ -18,13 +18,15 @@ const strategyConstructors: Record<string, new (type: ResourceType) => DefaultSt
 
 const strategies = new Map<string, Strategy>();
 
-/** The strategy of a type, or of its status subresource: stateless, so one per type and isolate. */
+/** The strategy of a type, or of its status (or a namespace's finalize) subresource: stateless, so one per type and isolate. */
 export function strategyFor(type: ResourceType, subresource = ''): Strategy {
   const key = `${type.group}/${type.version}/${type.resource}/${subresource}`;
   let strategy = strategies.get(key);
   if (!strategy) {
     const main = new (strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy)(type);
-    strategy = subresource === 'status' ? new StatusStrategy(main) : main;
+    if (subresource === 'status') strategy = new StatusStrategy(main);
+    else if (subresource === 'finalize') strategy = new NamespaceFinalizeStrategy(type);
+    else strategy = main;
     strategies.set(key, strategy);
   }
   return strategy;

@@ -9,12 +9,15 @@ import { GoLiteral, fieldError } from '../core/field-errors.js';
 import * as status from '../core/status.js';
 import { encodeContinue } from '../core/continue-token.js';
 import { StorageError, isStorageError } from '../storage/errors.js';
-import type { ReadVersion, Storage, StoredObject } from '../storage/types.js';
+import type { ObjectWrite, ReadVersion, Storage, StoredObject } from '../storage/types.js';
 import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from './lifecycle.js';
 import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
 import { fromStored, toWrite } from './stored-object.js';
+import type { DeleteOptions } from './deletion.js';
+import { deleteObject, type DeleteResult } from './store-delete.js';
+import { lifecycleFactsOf } from '../lifecycle/facts.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
 import type { Strategy } from './strategy.js';
 
@@ -27,11 +30,6 @@ export interface ObjectList {
 
 /** Computes the desired object from the current one (null when absent), as rest.UpdatedObjectInfo. */
 export type UpdatedObject = (current: KubeObject | null) => KubeObject | Promise<KubeObject>;
-
-export interface DeleteResult {
-  /** The object as it was when deleted, with the deletion's resourceVersion. */
-  object: KubeObject;
-}
 
 /** How many times an update re-reads and retries after losing a compare-and-swap race. */
 const maxUpdateAttempts = 16;
@@ -110,15 +108,18 @@ export class Store {
     }
   }
 
-  /** Deletes with preconditions checked against the current state, as one compare-and-swap. */
-  async delete(namespace: string, name: string, check: (current: KubeObject) => void, context: WriteContext): Promise<DeleteResult> {
+  /**
+   * storage.GuaranteedUpdate without the strategy, for registry code that sets what clients may
+   * not (a namespace's termination): `mutate` gets the current object, retried on lost races.
+   */
+  async updateStored(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject, context: WriteContext): Promise<KubeObject> {
     const key = objectKey(namespace, name);
     for (let attempt = 1; ; attempt++) {
       try {
-        const current = await this.storage.get(key, { match: 'latest' });
-        check(fromStored(current));
-        if (context.dryRun) return { object: fromStored(current) };
-        return { object: fromStored(await this.storage.delete(key, current.resourceVersion)) };
+        const stored = await this.storage.get(key, { match: 'latest' });
+        const next = mutate(fromStored(stored));
+        if (context.dryRun) return next;
+        return fromStored(await this.storage.update(this.toWrite(key, next), stored.resourceVersion));
       } catch (error) {
         if (isStorageError(error, 'Conflict') && attempt < maxUpdateAttempts) continue;
         throw interpretStorageError(error, this.groupResource, name);
@@ -126,9 +127,20 @@ export class Store {
     }
   }
 
+  /** DELETE with kube's semantics: graceful deletion, finalizers, propagation policy (store-delete.ts). */
+  delete(namespace: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
+    const target = { storage: this.storage, resource: this.groupResource, kind: this.groupKind, rules: this.strategy.deletion, toWrite: (key: string, object: KubeObject) => this.toWrite(key, object) };
+    return deleteObject(target, objectKey(namespace, name), name, options, context);
+  }
+
+  /** The storage write of `object`: canonical JSON, selectable fields and lifecycle facts. */
+  private toWrite(key: string, object: KubeObject): ObjectWrite {
+    return toWrite(key, object, this.strategy.selectableFields(object), lifecycleFactsOf(this.type, object));
+  }
+
   private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
     const key = objectKey(namespace, object.metadata.name!);
-    const write = toWrite(key, object, this.strategy.selectableFields(object));
+    const write = this.toWrite(key, object);
     if (context.dryRun) {
       await this.ensureAbsent(key);
       return object;
@@ -141,6 +153,7 @@ export class Store {
     if (!current && !this.strategy.allowCreateOnUpdate && !context.allowCreate) throw status.notFound(this.groupResource, name);
     let object = await updated(current);
     if (!current || !stored) {
+      await context.admitCreate?.(object);
       delete object.metadata.resourceVersion;
       fillSystemFields(object, context);
       beforeCreate(this, object, namespace);
@@ -149,7 +162,13 @@ export class Store {
     this.checkResourceVersion(object, current, name);
     beforeUpdate(this, object, current, namespace);
     if (context.beforeStore) object = context.beforeStore(object, current);
-    const write = toWrite(stored.key, object, this.strategy.selectableFields(object));
+    if (this.strategy.shouldDeleteDuringUpdate(object, current)) {
+      // The update removed the last finalizer of an object being deleted: it goes (kube answers
+      // with the updated object, as if stored).
+      if (!context.dryRun) await this.storage.delete(stored.key, stored.resourceVersion);
+      return { object, created: false };
+    }
+    const write = this.toWrite(stored.key, object);
     if (write.value === stored.value) return { object: current, created: false };
     if (context.dryRun) return { object, created: false };
     return { object: fromStored(await this.storage.update(write, stored.resourceVersion)), created: false };

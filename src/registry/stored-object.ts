@@ -6,14 +6,17 @@
  * keeps the field in its place, so a stored document becomes the wire document by replacing one
  * string, without parsing (watch fan-out, lists).
  */
+import type { LifecycleFacts } from '../lifecycle/facts.js';
 import type { ObjectWrite, StoredObject } from '../storage/types.js';
 import { type KubeObject, orderedMeta, orderedObject } from './object.js';
 
 const placeholder = '"resourceVersion":"0"';
 
 /** The write for `object` at `key`; `fields` are the strategy's selectable fields. */
-export function toWrite(key: string, object: KubeObject, fields: Record<string, string>): ObjectWrite {
-  return { key, value: storedJson(object), labels: object.metadata.labels ?? {}, fields };
+export function toWrite(key: string, object: KubeObject, fields: Record<string, string>, lifecycle?: LifecycleFacts): ObjectWrite {
+  const write: ObjectWrite = { key, value: storedJson(object), labels: object.metadata.labels ?? {}, fields };
+  if (lifecycle) write.lifecycle = lifecycle;
+  return write;
 }
 
 /** The stored JSON of an object (see the file comment). */

@@ -4,6 +4,7 @@
  * per resource type lives in a Strategy.
  */
 import type { FieldError } from '../core/field-errors.js';
+import type { DeletionRules } from './deletion.js';
 import type { KubeObject } from './object.js';
 
 export interface Strategy {
@@ -25,4 +26,8 @@ export interface Strategy {
   validateUpdate(object: KubeObject, old: KubeObject): FieldError[];
   /** The fields a fieldSelector can test, computed at write time and stored beside the object. */
   selectableFields(object: KubeObject): Record<string, string>;
+  /** How a DELETE treats the type's objects: graceful deletion and the garbage collection default. */
+  readonly deletion: DeletionRules;
+  /** An update of an object being deleted that leaves nothing to wait for deletes it (ShouldDeleteDuringUpdate). */
+  shouldDeleteDuringUpdate(object: KubeObject, old: KubeObject): boolean;
 }

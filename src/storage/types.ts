@@ -5,6 +5,7 @@
  */
 import type { FieldSelector } from '../core/selectors/fields.js';
 import type { LabelSelector } from '../core/selectors/labels.js';
+import type { LifecycleFacts } from '../lifecycle/facts.js';
 
 /** One revision of an object: its key, the resourceVersion that wrote it, its JSON (without resourceVersion). */
 export interface StoredObject {
@@ -19,6 +20,8 @@ export interface ObjectWrite {
   value: string;
   labels: Record<string, string>;
   fields: Record<string, string>;
+  /** What the lifecycle controllers track (owners, finalizers, deletion); absent for raw storage writes. */
+  lifecycle?: LifecycleFacts;
 }
 
 /** Which state a read sees: the newest, any state not older than a version, or exactly a version. */

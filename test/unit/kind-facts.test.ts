@@ -10,29 +10,31 @@ import { customResourceFacts, isBuiltInKind, kindFacts, type KindFacts } from '.
 type Row = [string, string, NameValidation, string];
 
 // Flags: c = allowCreateOnUpdate, u = allowUnconditionalUpdate, s = status subresource,
-// g = generation tracked, f = standard finalizer rule (core validation).
+// g = generation tracked, f = standard finalizer rule (core validation), r = ReturnDeletedObject
+// (the store's field in pkg/registry/<group>/<resource>/storage/storage.go), o = default garbage
+// collection policy OrphanDependents (batch/v1 Jobs, core/v1 ReplicationControllers), x = Unsupported (Events).
 const rows: Row[] = [
-  ['', 'Pod', 'subdomain', 'usf'],
-  ['', 'ReplicationController', 'subdomain', 'usgf'],
-  ['', 'Service', 'dns1035', 'cusf'],
+  ['', 'Pod', 'subdomain', 'usfr'],
+  ['', 'ReplicationController', 'subdomain', 'usgfo'],
+  ['', 'Service', 'dns1035', 'cusfr'],
   ['', 'Endpoints', 'subdomain', 'cuf'],
   ['', 'Node', 'subdomain', 'usf'],
-  ['', 'Namespace', 'label', 'usf'],
+  ['', 'Namespace', 'label', 'usfr'],
   ['', 'ConfigMap', 'subdomain', 'uf'],
   ['', 'Secret', 'subdomain', 'uf'],
-  ['', 'ServiceAccount', 'subdomain', 'uf'],
+  ['', 'ServiceAccount', 'subdomain', 'ufr'],
   ['', 'LimitRange', 'subdomain', 'cuf'],
-  ['', 'ResourceQuota', 'subdomain', 'usf'],
-  ['', 'PersistentVolume', 'subdomain', 'usf'],
-  ['', 'PersistentVolumeClaim', 'subdomain', 'usf'],
-  ['', 'PodTemplate', 'subdomain', 'uf'],
-  ['', 'Event', 'pathSegment', 'cu'],
+  ['', 'ResourceQuota', 'subdomain', 'usfr'],
+  ['', 'PersistentVolume', 'subdomain', 'usfr'],
+  ['', 'PersistentVolumeClaim', 'subdomain', 'usfr'],
+  ['', 'PodTemplate', 'subdomain', 'ufr'],
+  ['', 'Event', 'pathSegment', 'cux'],
   ['apps', 'Deployment', 'subdomain', 'usgf'],
   ['apps', 'ReplicaSet', 'subdomain', 'usgf'],
   ['apps', 'StatefulSet', 'label', 'usgf'],
   ['apps', 'DaemonSet', 'subdomain', 'usgf'],
   ['apps', 'ControllerRevision', 'subdomain', 'uf'],
-  ['batch', 'Job', 'subdomain', 'usgf'],
+  ['batch', 'Job', 'subdomain', 'usgfo'],
   ['batch', 'CronJob', 'subdomain', 'usgf'],
   ['autoscaling', 'HorizontalPodAutoscaler', 'subdomain', 'usf'],
   ['policy', 'PodDisruptionBudget', 'pathSegment', 'sg'],
@@ -43,10 +45,10 @@ const rows: Row[] = [
   ['networking.k8s.io', 'NetworkPolicy', 'subdomain', 'ugf'],
   ['networking.k8s.io', 'Ingress', 'subdomain', 'usgf'],
   ['networking.k8s.io', 'IngressClass', 'subdomain', 'ugf'],
-  ['storage.k8s.io', 'StorageClass', 'subdomain', 'uf'],
-  ['storage.k8s.io', 'VolumeAttachment', 'subdomain', 'sf'],
-  ['storage.k8s.io', 'CSIDriver', 'subdomain', 'f'],
-  ['storage.k8s.io', 'CSINode', 'subdomain', 'f'],
+  ['storage.k8s.io', 'StorageClass', 'subdomain', 'ufr'],
+  ['storage.k8s.io', 'VolumeAttachment', 'subdomain', 'sfr'],
+  ['storage.k8s.io', 'CSIDriver', 'subdomain', 'fr'],
+  ['storage.k8s.io', 'CSINode', 'subdomain', 'fr'],
   ['storage.k8s.io', 'CSIStorageCapacity', 'subdomain', 'f'],
   ['coordination.k8s.io', 'Lease', 'subdomain', 'c'],
   ['discovery.k8s.io', 'EndpointSlice', 'subdomain', 'ugf'],
@@ -71,6 +73,8 @@ function expected(nameValidation: NameValidation, flags: string): KindFacts {
     allowUnconditionalUpdate: flags.includes('u'),
     hasStatusSubresource: flags.includes('s'),
     tracksGeneration: flags.includes('g'),
+    returnDeletedObject: flags.includes('r'),
+    gcPolicy: flags.includes('o') ? 'OrphanDependents' : flags.includes('x') ? 'Unsupported' : 'DeleteDependents',
   };
 }
 

@@ -146,4 +146,19 @@ export const pod: KindSemantics = {
       ...validatePodSpecUpdate(asRecord(object.spec) ?? {}, asRecord(old.spec) ?? {}),
     ];
   },
+  gracePeriodOnDelete: podGracePeriod,
 };
+
+/**
+ * podStrategy.CheckGracefulDelete: the requested period, else the pod's
+ * terminationGracePeriodSeconds (else 0); 0 for a pod no node runs (unscheduled) or that has
+ * finished; a negative period counts as 1.
+ */
+function podGracePeriod(object: KubeObject, requested: number | undefined): number {
+  const spec = asRecord(object.spec) ?? {};
+  const phase = asText(asRecord(object.status)?.phase);
+  let period = requested ?? (typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : 0);
+  if (!asText(spec.nodeName)) period = 0;
+  if (phase === 'Failed' || phase === 'Succeeded') period = 0;
+  return period < 0 ? 1 : period;
+}

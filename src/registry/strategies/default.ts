@@ -13,6 +13,7 @@ import { selectableFields } from '../field-labels.js';
 import { type KindFacts, kindFacts } from '../kind-facts.js';
 import type { KubeObject } from '../object.js';
 import type { Strategy } from '../strategy.js';
+import { shouldDeleteDuringUpdate, type DeletionRules } from '../deletion.js';
 
 export class DefaultStrategy implements Strategy {
   readonly namespaced: boolean;
@@ -67,6 +68,14 @@ export class DefaultStrategy implements Strategy {
 
   selectableFields(object: KubeObject): Record<string, string> {
     return selectableFields(this.type.group, this.type.kind, object, { namespaced: this.namespaced });
+  }
+
+  get deletion(): DeletionRules {
+    return { gcPolicy: this.facts.gcPolicy, gracePeriod: this.semantics.gracePeriodOnDelete };
+  }
+
+  shouldDeleteDuringUpdate(object: KubeObject, old: KubeObject): boolean {
+    return shouldDeleteDuringUpdate(object, old);
   }
 }
 

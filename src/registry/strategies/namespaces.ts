@@ -32,6 +32,23 @@ export class NamespaceStrategy extends DefaultStrategy {
     object.status = old.status;
     labelWithName(object);
   }
+
+  /** ShouldDeleteNamespaceDuringUpdate: only once spec.finalizers are done too. */
+  override shouldDeleteDuringUpdate(object: KubeObject, old: KubeObject): boolean {
+    return !(object.spec as NamespaceSpec | undefined)?.finalizers?.length && super.shouldDeleteDuringUpdate(object, old);
+  }
+}
+
+/**
+ * The /finalize subresource (namespaceFinalizeStrategy): an update of spec.finalizers (and
+ * metadata); status stays. The namespace deleter removes `kubernetes` through it, which deletes
+ * a terminating namespace with nothing else to wait for.
+ */
+export class NamespaceFinalizeStrategy extends NamespaceStrategy {
+  override prepareForUpdate(object: KubeObject, old: KubeObject): void {
+    object.status = old.status;
+    labelWithName(object);
+  }
 }
 
 /** SetDefaults_Namespace / Canonicalize: the name label always mirrors the name. */

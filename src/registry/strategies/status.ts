@@ -7,6 +7,7 @@ import type { FieldError } from '../../core/field-errors.js';
 import { validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
 import type { KubeObject } from '../object.js';
 import type { Strategy } from '../strategy.js';
+import type { DeletionRules } from '../deletion.js';
 import type { DefaultStrategy } from './default.js';
 
 export class StatusStrategy implements Strategy {
@@ -51,5 +52,13 @@ export class StatusStrategy implements Strategy {
 
   selectableFields(object: KubeObject): Record<string, string> {
     return this.main.selectableFields(object);
+  }
+
+  get deletion(): DeletionRules {
+    return this.main.deletion;
+  }
+
+  shouldDeleteDuringUpdate(object: KubeObject, old: KubeObject): boolean {
+    return this.main.shouldDeleteDuringUpdate(object, old);
   }
 }

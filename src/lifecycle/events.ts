@@ -1,0 +1,53 @@
+/**
+ * Lifecycle events: what a committed write tells the lifecycle controllers. A ResourceStore
+ * writes one, in the write's own transaction, into its outbox when the write matters to them:
+ *   - every deletion (the object may own others),
+ *   - a change of ownerReferences (the owner -> dependents graph changes),
+ *   - a write to an object being deleted that changes its deletion state or finalizers
+ *     (orphan and foreground deletion, graceful deletion, namespace termination).
+ * Other writes (most of them) produce nothing.
+ */
+import type { LifecycleFacts, ObjectCoordinates, OwnerLink } from './facts.js';
+
+export interface LifecycleEvent extends ObjectCoordinates {
+  uid: string;
+  /** The object is gone (this write deleted it). */
+  deleted: boolean;
+  /** ownerReferences after the write (none when deleted) and before it. */
+  owners: OwnerLink[];
+  previousOwners: OwnerLink[];
+  finalizers: string[];
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+}
+
+/** The event of a write from `previous` to `next` (null: absent), or null when it matters to no controller. */
+export function lifecycleEvent(previous: LifecycleFacts | null, next: LifecycleFacts | null): LifecycleEvent | null {
+  const facts = next ?? previous;
+  if (!facts) return null;
+  const deleted = next === null;
+  const owners = next?.owners ?? [];
+  const previousOwners = previous?.owners ?? [];
+  if (!deleted && !ownersChanged(previousOwners, owners) && !deletionChanged(previous, next!)) return null;
+  const event: LifecycleEvent = {
+    group: facts.group, version: facts.version, resource: facts.resource, namespace: facts.namespace, name: facts.name,
+    uid: facts.uid, deleted, owners, previousOwners, finalizers: facts.finalizers ?? [],
+  };
+  if (facts.deletionTimestamp) event.deletionTimestamp = facts.deletionTimestamp;
+  if (facts.deletionGracePeriodSeconds !== undefined) event.deletionGracePeriodSeconds = facts.deletionGracePeriodSeconds;
+  return event;
+}
+
+function ownersChanged(before: OwnerLink[], after: OwnerLink[]): boolean {
+  const text = (links: OwnerLink[]) => links.map((link) => `${link.uid}:${link.block ? 1 : 0}`).sort().join(',');
+  return text(before) !== text(after);
+}
+
+/** Deletion started, or the finalizers or grace period of an object being deleted changed. */
+function deletionChanged(previous: LifecycleFacts | null, next: LifecycleFacts): boolean {
+  if (!next.deletionTimestamp) return false;
+  if (!previous?.deletionTimestamp) return true;
+  return previous.deletionTimestamp !== next.deletionTimestamp
+    || previous.deletionGracePeriodSeconds !== next.deletionGracePeriodSeconds
+    || (previous.finalizers ?? []).join('\n') !== (next.finalizers ?? []).join('\n');
+}

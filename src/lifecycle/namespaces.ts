@@ -1,0 +1,98 @@
+/**
+ * The namespace deleter (pkg/controller/namespace/deletion): empties a terminating namespace of
+ * every namespaced type (deletes in background, so the garbage collector takes dependents),
+ * reports what is left in the namespace's status conditions, and once a full pass finds nothing
+ * left, removes the `kubernetes` finalizer through /finalize, which deletes the namespace.
+ *
+ * A pass only counts as final if it started after the NamespaceLifecycle admission cache could
+ * still have let a create into the namespace (namespaceCacheMillis after deletion started).
+ */
+import { namespaceCacheMillis } from '../admission/namespace-lifecycle.js';
+import type { ResourceType } from '../api/catalog.js';
+import { kubernetesFinalizer } from '../registry/strategies/namespaces.js';
+import type { KubeObject } from '../registry/object.js';
+import type { Cluster } from './cluster.js';
+import { namespaceConditions, updateConditions, type Remaining } from './namespace-conditions.js';
+import type { ObjectRef } from './graph.js';
+
+/** Items listed and deleted per step. */
+const pageSize = 500;
+const deletesInFlight = 16;
+/** Allowance for clocks of different machines when waiting out the admission cache. */
+const clockSkewMillis = 1_000;
+
+/** null: done; a number: run again at that time. */
+export type NamespaceOutcome = number | null;
+
+/** One pass over namespace `ref`; when to look again, or null when the namespace is finished with. */
+export async function terminateNamespace(cluster: Cluster, ref: ObjectRef, now: () => Date): Promise<NamespaceOutcome> {
+  const namespaces = cluster.typeAt(ref)!;
+  const namespace = await cluster.get(namespaces, '', ref.name);
+  if (!namespace || namespace.metadata.uid !== ref.uid || !namespace.metadata.deletionTimestamp) return null;
+  if (!specFinalizers(namespace).includes(kubernetesFinalizer)) return null;
+  const started = now().getTime();
+  const remaining = await deleteContent(cluster, ref.name);
+  await reportConditions(cluster, namespaces, ref, remaining, now());
+  if (remaining.resources.size > 0) return now().getTime() + 1_000;
+  const quietAfter = Date.parse(namespace.metadata.deletionTimestamp) + namespaceCacheMillis + clockSkewMillis;
+  if (started < quietAfter) return quietAfter;
+  await cluster.update(namespaces, '', ref.name, ref.uid, (object) => {
+    const spec = (object.spec ?? {}) as { finalizers?: string[] };
+    object.spec = { ...spec, finalizers: specFinalizers(object).filter((name) => name !== kubernetesFinalizer) };
+    return true;
+  }, 'finalize');
+  return null;
+}
+
+function specFinalizers(namespace: KubeObject): string[] {
+  return (namespace.spec as { finalizers?: string[] } | undefined)?.finalizers ?? [];
+}
+
+/** Deletes everything in the namespace; reports what is still there (finalizers hold it). */
+async function deleteContent(cluster: Cluster, namespace: string): Promise<Remaining> {
+  const remaining: Remaining = { resources: new Map(), finalizers: new Map() };
+  for (const type of cluster.namespacedTypes()) {
+    let continueToken = '';
+    do {
+      const page = await cluster.list(type, namespace, continueToken, pageSize);
+      await inBatches(page.items, async (item) => {
+        const left = await deleteItem(cluster, type, namespace, item);
+        if (left) count(remaining, type, left);
+      });
+      continueToken = page.continue ?? '';
+    } while (continueToken);
+  }
+  return remaining;
+}
+
+/** Deletes an item in background; what is left of it (being deleted already, or held), or null once gone. */
+async function deleteItem(cluster: Cluster, type: ResourceType, namespace: string, item: KubeObject): Promise<KubeObject | null> {
+  if (item.metadata.deletionTimestamp) return item;
+  return cluster.delete(type, namespace, item.metadata.name ?? '', item.metadata.uid ?? '', { propagationPolicy: 'Background' });
+}
+
+function count(remaining: Remaining, type: ResourceType, item: KubeObject): void {
+  const resource = `${type.resource}.${type.group}`;
+  remaining.resources.set(resource, (remaining.resources.get(resource) ?? 0) + 1);
+  for (const finalizer of item.metadata.finalizers ?? []) {
+    remaining.finalizers.set(finalizer, (remaining.finalizers.get(finalizer) ?? 0) + 1);
+  }
+}
+
+/** Writes the deletion conditions into the namespace's status when they changed. */
+async function reportConditions(cluster: Cluster, namespaces: ResourceType, ref: ObjectRef, remaining: Remaining, now: Date): Promise<void> {
+  const wanted = namespaceConditions(remaining);
+  await cluster.update(namespaces, '', ref.name, ref.uid, (object) => {
+    const status = (object.status ?? {}) as { conditions?: unknown[] };
+    const conditions = updateConditions(status.conditions ?? [], wanted, now);
+    if (!conditions) return false;
+    object.status = { ...status, conditions };
+    return true;
+  }, 'status');
+}
+
+async function inBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += deletesInFlight) {
+    await Promise.all(items.slice(start, start + deletesInFlight).map(work));
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The generic Store's DELETE (k8s.io/apiserver/pkg/registry/generic/registry/store.go Delete and
+ * updateForGracefulDeletionAndFinalizers): an object that finalizers or a grace period keep is
+ * updated (deletionTimestamp, deletionGracePeriodSeconds, the orphan or foregroundDeletion
+ * finalizer) and lingers; otherwise it is removed. Each step is one compare-and-swap in storage;
+ * a lost race starts over from the current object.
+ */
+import * as status from '../core/status.js';
+import { isStorageError } from '../storage/errors.js';
+import type { ObjectWrite, Storage, StoredObject } from '../storage/types.js';
+import {
+  beforeDelete, checkDeletePreconditions, garbageCollectionFinalizers, markAsDeleting, type DeleteOptions, type DeletionRules,
+} from './deletion.js';
+import type { WriteContext } from './lifecycle.js';
+import type { KubeObject } from './object.js';
+import { interpretStorageError } from './storage-errors.js';
+import { fromStored } from './stored-object.js';
+
+export interface DeleteResult {
+  /** The object as deleted (with the deletion's resourceVersion), or as it now lingers. */
+  object: KubeObject;
+  /** Storage no longer holds the object. */
+  deleted: boolean;
+  /**
+   * The response is the lingering object itself (finalizers or a grace period keep it); otherwise
+   * it is kube's finalizeDelete answer: a Success Status, or the object for types that return it.
+   */
+  lingers: boolean;
+}
+
+/** What the delete needs of its Store. */
+export interface DeleteTarget {
+  storage: Storage;
+  resource: status.GroupResource;
+  /** rest.BeforeDelete names the kind where the resource would go in its precondition conflicts. */
+  kind: status.GroupKind;
+  rules: DeletionRules;
+  /** The storage write of an updated object (canonical JSON, selectable fields, lifecycle facts). */
+  toWrite(key: string, object: KubeObject): ObjectWrite;
+}
+
+const maxAttempts = 16;
+
+/** Deletes `key` as kube's Store.Delete does with `options`. */
+export async function deleteObject(target: DeleteTarget, key: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const stored = await target.storage.get(key, { match: 'latest' });
+      return await deleteOnce(target, stored, options, context);
+    } catch (error) {
+      if (isStorageError(error, 'Conflict') && attempt < maxAttempts) continue;
+      throw interpretStorageError(error, target.resource, name);
+    }
+  }
+}
+
+async function deleteOnce(target: DeleteTarget, stored: StoredObject, requested: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
+  const current = fromStored(stored);
+  checkDeletePreconditions({ group: target.kind.group, resource: target.kind.kind }, current, requested);
+  const options = structuredClone(requested);
+  const updated = structuredClone(current);
+  const verdict = beforeDelete(updated, options, target.rules, context.now);
+  if (verdict.pending) return { object: current, deleted: false, lingers: false };
+  const finalizers = garbageCollectionFinalizers(updated, options, target.rules.gcPolicy);
+  if (!verdict.graceful && !current.metadata.finalizers?.length && !finalizers) return removeNow(target, stored, current, context);
+  if (finalizers) setFinalizers(updated, finalizers);
+  const pendingFinalizers = (updated.metadata.finalizers?.length ?? 0) > 0;
+  if (!verdict.graceful && !pendingFinalizers) return removeNow(target, stored, current, context);
+  if (!verdict.graceful) markAsDeleting(updated, context.now);
+  const written = await writeUpdate(target, stored, updated, context);
+  if (pendingFinalizers || (options.gracePeriodSeconds ?? 0) > 0) return { object: written.object, deleted: false, lingers: true };
+  // A graceful type deleted with no grace: the update above, then the removal (kube tolerates a
+  // concurrent removal here).
+  try {
+    return await removeNow(target, written.stored, written.object, context);
+  } catch (error) {
+    if (isStorageError(error, 'KeyNotFound')) return { object: written.object, deleted: true, lingers: false };
+    throw error;
+  }
+}
+
+function setFinalizers(object: KubeObject, finalizers: string[]): void {
+  if (finalizers.length) object.metadata.finalizers = finalizers;
+  else delete object.metadata.finalizers;
+}
+
+async function writeUpdate(target: DeleteTarget, stored: StoredObject, object: KubeObject, context: WriteContext) {
+  if (context.dryRun) return { stored, object };
+  const next = await target.storage.update(target.toWrite(stored.key, object), stored.resourceVersion);
+  return { stored: next, object: fromStored(next) };
+}
+
+async function removeNow(target: DeleteTarget, stored: StoredObject, current: KubeObject, context: WriteContext): Promise<DeleteResult> {
+  if (context.dryRun) return { object: current, deleted: true, lingers: false };
+  return { object: fromStored(await target.storage.delete(stored.key, stored.resourceVersion)), deleted: true, lingers: false };
+}
