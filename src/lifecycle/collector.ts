@@ -60,7 +60,7 @@ async function attemptToDelete(context: CollectorContext, dependent: ObjectRef, 
   const finalizers = live.metadata.finalizers ?? [];
   if (live.metadata.deletionTimestamp && !finalizers.includes(foregroundFinalizer)) return;
   const references = live.metadata.ownerReferences ?? [];
-  const verdicts = await Promise.all(references.map((reference) => known.get(reference.uid) ?? ownerVerdict(cluster, reference, type, dependent.namespace)));
+  const verdicts = await Promise.all(references.map((reference) => ownerVerdict(cluster, reference, type, dependent.namespace, known)));
   const withVerdict = (verdict: OwnerVerdict) => new Set(references.filter((_, index) => verdicts[index] === verdict).map((reference) => reference.uid));
   const [dangling, waiting] = [withVerdict('dangling'), withVerdict('waiting')];
   if (verdicts.includes('solid')) {
@@ -79,13 +79,16 @@ function policyOf(finalizers: string[]): PropagationPolicy {
 }
 
 /**
- * isDangling, read live: an owner that is missing or replaced (other uid) is dangling; one being
- * deleted in foreground is waiting. An owner kind that is not served, or a namespaced owner of a
- * cluster-scoped dependent, cannot be resolved: such a reference never lets the dependent go.
+ * isDangling, read live unless `known`: an owner that is missing or replaced (other uid) is
+ * dangling; one being deleted in foreground is waiting. An owner kind that is not served, or a
+ * namespaced owner of a cluster-scoped dependent, cannot be resolved: such a reference never
+ * lets the dependent go.
  */
-async function ownerVerdict(cluster: Cluster, reference: OwnerReference, dependentType: ResourceType, namespace: string): Promise<OwnerVerdict> {
+async function ownerVerdict(cluster: Cluster, reference: OwnerReference, dependentType: ResourceType, namespace: string, known: Map<string, OwnerVerdict>): Promise<OwnerVerdict> {
   const ownerType = cluster.typeOfKind(reference.apiVersion, reference.kind);
   if (!ownerType || (ownerType.namespaced && !dependentType.namespaced)) return 'solid';
+  const verdict = known.get(reference.uid);
+  if (verdict) return verdict;
   const owner = await cluster.get(ownerType, ownerType.namespaced ? namespace : '', reference.name);
   if (!owner || owner.metadata.uid !== reference.uid) return 'dangling';
   const deletingDependents = !!owner.metadata.deletionTimestamp && (owner.metadata.finalizers ?? []).includes(foregroundFinalizer);

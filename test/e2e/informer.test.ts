@@ -5,30 +5,14 @@
  */
 import * as k8s from '@kubernetes/client-node';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { kubeConfig } from './kubeconfig.js';
+import { eventually, freePort, pool } from './waiting.js';
 // @ts-expect-error -- plain ESM script shared with `npm start` and the benchmark
 import { startServer } from '../../scripts/server.mjs';
 
-
-/** Runs `work` over `items` with at most `concurrency` in flight. */
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
-}
-
-async function eventually(check: () => Promise<boolean> | boolean, timeoutMillis = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMillis;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** An informer over the ConfigMaps of `namespace` that records every event it delivers. */
 function recordingInformer(config: k8s.KubeConfig, namespace: string) {
@@ -80,15 +64,6 @@ describe('client-node informer', () => {
     await informer.stop();
   }, 180_000);
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('watch across a server restart', () => {
   it('resumes from the last resourceVersion: no gap, no duplicate', async () => {

@@ -19,6 +19,8 @@ export class NamespaceStrategy extends DefaultStrategy {
     const spec = (object.spec ?? {}) as NamespaceSpec;
     const finalizers = spec.finalizers ?? [];
     if (!finalizers.includes(kubernetesFinalizer)) finalizers.push(kubernetesFinalizer);
+    // Go's field order: spec, then status (the generic preparation may have set status first).
+    delete object.status;
     object.spec = { ...spec, finalizers };
     object.status = { phase: 'Active' };
     labelWithName(object);
