@@ -5,6 +5,7 @@
  * object itself for types whose store returns it.
  */
 import { admitDelete, forgetNamespace } from '../admission/namespace-lifecycle.js';
+import { inPool } from '../core/concurrency.js';
 import { success } from '../core/status.js';
 import type { DeleteOptions } from '../registry/deletion.js';
 import { kindFacts } from '../registry/kind-facts.js';
@@ -77,18 +78,13 @@ export const deleteCollectionHandler: Handler = async (scope) => {
   for (;;) {
     const list = await scope.store.list(scope.namespace, page);
     first ??= { resourceVersion: list.resourceVersion, ...(hasLimit && list.continue ? { continue: list.continue } : {}) };
-    await inBatches(list.items, deletesInFlight, (item) => deleteIgnoringMissing(scope, item, options));
+    await inPool(list.items, deletesInFlight, (item) => deleteIgnoringMissing(scope, item, options));
     items.push(...list.items);
     if (hasLimit || !list.continue) break;
     page = { ...page, continue: list.continue, resourceVersion: '', resourceVersionMatch: '' };
   }
   return respondList(scope, { ...first!, items });
 };
-
-/** Runs `work` over `items`, at most `size` at a time. */
-async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
-}
 
 async function deleteIgnoringMissing(scope: RequestScope, item: KubeObject, options: DeleteOptions): Promise<void> {
   try {

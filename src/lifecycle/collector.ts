@@ -11,6 +11,7 @@
  * Every step reads the live objects and is safe to repeat.
  */
 import type { ResourceType } from '../api/catalog.js';
+import { inPool } from '../core/concurrency.js';
 import { foregroundFinalizer, orphanFinalizer, type PropagationPolicy } from '../registry/deletion.js';
 import type { KubeObject, OwnerReference } from '../registry/object.js';
 import type { Cluster } from './cluster.js';
@@ -34,16 +35,16 @@ export async function processOwner(context: CollectorContext, owner: Owner): Pro
   const { graph } = context;
   const edges = graph.edgesOf(owner.uid);
   if (owner.state === 'gone') {
-    await inPool(edges, (edge) => attemptToDelete(context, edge.dependent, new Map([[owner.uid, 'dangling']])));
+    await inPool(edges, concurrency, (edge) => attemptToDelete(context, edge.dependent, new Map([[owner.uid, 'dangling']])));
     if (!graph.hasEdges(owner.uid)) graph.forgetOwner(owner.uid);
   } else if (owner.state === 'orphaning') {
-    await inPool(edges, async (edge) => {
+    await inPool(edges, concurrency, async (edge) => {
       await removeReferences(context, edge.dependent, new Set([owner.uid]));
       graph.removeEdge(owner.uid, edge.dependent.uid);
     });
     await removeFinalizer(context, owner.locator, owner.uid, orphanFinalizer);
   } else if (owner.state === 'deletingDependents') {
-    await inPool(edges, (edge) => attemptToDelete(context, edge.dependent, new Map([[owner.uid, 'waiting']])));
+    await inPool(edges, concurrency, (edge) => attemptToDelete(context, edge.dependent, new Map([[owner.uid, 'waiting']])));
     if (graph.blockingCount(owner.uid) === 0) await removeFinalizer(context, owner.locator, owner.uid, foregroundFinalizer);
   }
 }
@@ -134,12 +135,4 @@ export function resolve(cluster: Cluster, locator: Locator): { type: ResourceTyp
 function setList(object: KubeObject, field: 'ownerReferences' | 'finalizers', items: OwnerReference[] | string[]): void {
   if (items.length) (object.metadata as Record<string, unknown>)[field] = items;
   else delete object.metadata[field];
-}
-
-/** Runs `work` over `items`, at most `concurrency` at a time. */
-async function inPool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
 }

@@ -7,6 +7,7 @@
  * retried with backoff until they succeed; each is safe to run again.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { inPool } from '../core/concurrency.js';
 import type { Env } from '../env.js';
 import { applyEvent } from './apply-event.js';
 import { Cluster } from './cluster.js';
@@ -68,7 +69,7 @@ export class LifecycleController extends DurableObject<Env> {
     while (Date.now() < deadline) {
       const due = this.graph.dueTasks(Date.now(), tasksInFlight * 4).filter((task) => !this.running.has(task.id));
       if (due.length === 0) break;
-      await inPool(due, (task) => this.run(task));
+      await inPool(due, tasksInFlight, (task) => this.run(task));
     }
     const next = this.graph.nextDue();
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
@@ -144,11 +145,4 @@ export class LifecycleController extends DurableObject<Env> {
     const alarm = await this.ctx.storage.getAlarm();
     if (alarm === null || alarm > Date.now()) await this.ctx.storage.setAlarm(Date.now());
   }
-}
-
-async function inPool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(tasksInFlight, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
 }

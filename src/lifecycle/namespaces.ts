@@ -9,6 +9,7 @@
  */
 import { namespaceCacheMillis } from '../admission/namespace-lifecycle.js';
 import type { ResourceType } from '../api/catalog.js';
+import { inPool } from '../core/concurrency.js';
 import { kubernetesFinalizer } from '../registry/strategies/namespaces.js';
 import type { KubeObject } from '../registry/object.js';
 import type { Cluster } from './cluster.js';
@@ -55,7 +56,7 @@ async function deleteContent(cluster: Cluster, namespace: string): Promise<Remai
     let continueToken = '';
     do {
       const page = await cluster.list(type, namespace, continueToken, pageSize);
-      await inBatches(page.items, async (item) => {
+      await inPool(page.items, deletesInFlight, async (item) => {
         const left = await deleteItem(cluster, type, namespace, item);
         if (left) count(remaining, type, left);
       });
@@ -89,10 +90,4 @@ async function reportConditions(cluster: Cluster, namespaces: ResourceType, ref:
     object.status = { ...status, conditions };
     return true;
   }, 'status');
-}
-
-async function inBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += deletesInFlight) {
-    await Promise.all(items.slice(start, start + deletesInFlight).map(work));
-  }
 }

@@ -5,13 +5,7 @@
  */
 import { createServer } from 'node:net';
 
-/** Runs `work` over `items` with at most `concurrency` in flight. */
-export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
-}
+export { inPool as pool } from '../../src/core/concurrency.js';
 
 /** Polls `check` until it holds. */
 export async function eventually(check: () => Promise<boolean> | boolean, timeoutMillis = 60_000): Promise<void> {
