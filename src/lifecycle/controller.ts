@@ -141,8 +141,11 @@ export class LifecycleController extends DurableObject<Env> {
     await this.ctx.storage.put('shard', shard);
   }
 
+  /** Sets the alarm for the earliest task, unless one is set earlier; no tasks, no alarm. */
   private async wake(): Promise<void> {
+    const next = this.graph.nextDue();
+    if (next === null) return;
     const alarm = await this.ctx.storage.getAlarm();
-    if (alarm === null || alarm > Date.now()) await this.ctx.storage.setAlarm(Date.now());
+    if (alarm === null || alarm > next) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
   }
 }
