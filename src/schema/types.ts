@@ -4,6 +4,19 @@
  * custom resource definitions use (apiextensions JSONSchemaProps), so one engine serves both.
  */
 
+/** One CEL validation rule of a custom resource schema (apiextensions ValidationRule). */
+export interface ValidationRule {
+  rule: string;
+  message?: string;
+  messageExpression?: string;
+  /** FieldValueInvalid (default), FieldValueForbidden, FieldValueRequired or FieldValueDuplicate. */
+  reason?: string;
+  /** A JSON path, relative to the node, where the error is reported (`.spec.x`, `.list[0]`). */
+  fieldPath?: string;
+  /** A transition rule also runs on create and on absent old values (oldSelf is an optional). */
+  optionalOldSelf?: boolean;
+}
+
 /** One schema node. `$ref` holds a bare schema name (`io.k8s.api.core.v1.PodSpec`). */
 export interface SchemaNode {
   $ref?: string;
@@ -42,6 +55,9 @@ export interface SchemaNode {
   'x-kubernetes-map-type'?: 'atomic' | 'granular';
   'x-kubernetes-patch-strategy'?: string;
   'x-kubernetes-patch-merge-key'?: string;
+  /** CEL rules (custom resources only). */
+  'x-kubernetes-validations'?: ValidationRule[];
+  description?: string;
 }
 
 /** A schema set keyed by schema name, as one package of data/schemas.js holds it. */
