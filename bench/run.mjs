@@ -8,7 +8,8 @@
 //   5. validation cost per create (2 KB Pod) against create without validation;
 //   6. server-side apply of a 5 KB Deployment by two managers against a merge patch of it;
 //   7. the server's own deletion work: a namespace of 1,000 objects, 1,000 dependents collected;
-//   8. Worker cold start (fresh workerd processes).
+//   8. custom resources: CRD create to first object, creates with 5 CEL rules against none;
+//   9. Worker cold start (fresh workerd processes).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
@@ -20,6 +21,7 @@ import { runValidationCost } from './validation.mjs';
 import { runColdStart } from './cold-start.mjs';
 import { runApplyCost } from './apply.mjs';
 import { runLifecycle } from './lifecycle.mjs';
+import { runCustomResources } from './crd.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -55,6 +57,8 @@ try {
   await runApplyCost(server.url, durationMs);
   console.log();
   await runLifecycle(server.url, 1000);
+  console.log();
+  await runCustomResources(server.url, durationMs);
 } finally {
   await server.stop();
 }

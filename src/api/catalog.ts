@@ -8,6 +8,7 @@
  * priority (preferred first), and resources within a group-version sorted by plural name.
  */
 import catalogJson from '../../data/catalog.json';
+import type { CustomResourceInfo } from '../crds/custom-types.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -36,6 +37,8 @@ export interface ResourceType {
   subresources?: SubresourceType[]; // sorted by name
   /** Computed per request, nothing stored (TokenReview, SubjectAccessReview, Binding, ComponentStatus). */
   virtual?: boolean;
+  /** A custom resource version: what its CustomResourceDefinition says beyond discovery. */
+  custom?: CustomResourceInfo;
 }
 
 /** An API group with its served versions in kube priority order; versions[0] is preferred. */

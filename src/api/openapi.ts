@@ -1,8 +1,8 @@
 /**
  * /openapi/v3 as kube-openapi serves it: an index of documents with `serverRelativeURL`s that
  * carry each document's hash, and the documents themselves, immutable when fetched by hash.
- * The documents are kube's (data/openapi-documents.js); the schema issue will generate them
- * from the project's schema data so that custom resources can join.
+ * The documents are kube's (data/openapi-documents.js), plus one per custom resource
+ * group-version (crds/openapi.ts), built from the serving catalog.
  */
 import documents from '../../data/openapi-documents.js';
 import { swaggerDocument } from './openapi-v2.js';
@@ -13,10 +13,20 @@ export interface OpenApiResponse {
   headers: Record<string, string>;
 }
 
+/** A served document: its text and the hash its immutable URL carries. */
+export interface OpenApiText {
+  hash: string;
+  text: string;
+}
+
+/** Documents beyond kube's built-in ones (custom resource group-versions), by path. */
+export type ExtraDocuments = Readonly<Record<string, OpenApiText>>;
+
 /** The index: every document path with its hashed URL. kube sends it as text/plain. */
-export function openApiIndex(): OpenApiResponse {
+export function openApiIndex(extra: ExtraDocuments = {}): OpenApiResponse {
   const paths: Record<string, { serverRelativeURL: string }> = {};
-  for (const [path, document] of Object.entries(documents)) {
+  const all = Object.entries({ ...documents, ...extra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [path, document] of all) {
     paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${document.hash}` };
   }
   return { status: 200, body: JSON.stringify({ paths }), headers: { 'content-type': 'text/plain; charset=utf-8' } };
@@ -26,8 +36,8 @@ export function openApiIndex(): OpenApiResponse {
  * One document. With the current `hash` it is immutable; with a stale one kube redirects to the
  * current URL; without one it is revalidated by ETag.
  */
-export function openApiDocument(path: string, hash: string | null, ifNoneMatch: string | null): OpenApiResponse | null {
-  const document = documents[path];
+export function openApiDocument(path: string, hash: string | null, ifNoneMatch: string | null, extra: ExtraDocuments = {}): OpenApiResponse | null {
+  const document = extra[path] ?? documents[path];
   if (!document) return null;
   const etag = `"${document.hash}"`;
   if (hash !== null && hash !== document.hash) {

@@ -1,11 +1,13 @@
 /**
  * Table columns per resource type: kube's printers for built-in kinds (printers/index.ts, after
- * pkg/printers/internalversion), NAME and AGE for everything else (custom resources without
- * additionalPrinterColumns get theirs from the CRD later).
+ * pkg/printers/internalversion), a custom resource's from its CRD (crds/printer.ts), NAME and AGE
+ * for everything else.
  */
 import { age } from './human-duration.js';
 import { ageColumn, nameColumn, type Printer } from './printer.js';
 import { builtinPrinters } from './printers/index.js';
+import type { ResourceType } from '../api/catalog.js';
+import { customPrinter } from '../crds/printer.js';
 
 export { ageColumn, nameColumn, type Printer, type TableColumn } from './printer.js';
 
@@ -22,7 +24,8 @@ export function registerPrinter(group: string, resource: string, printer: Printe
   printers.set(`${group}/${resource}`, printer);
 }
 
-/** The printer of a resource type. */
-export function printerFor(group: string, resource: string): Printer {
-  return printers.get(`${group}/${resource}`) ?? defaultPrinter;
+/** The printer of a resource type (a custom resource's comes from its CRD). */
+export function printerFor(type: ResourceType): Printer {
+  if (type.custom) return customPrinter(type);
+  return printers.get(`${type.group}/${type.resource}`) ?? defaultPrinter;
 }

@@ -10,6 +10,7 @@ import { success } from '../core/status.js';
 import type { DeleteOptions } from '../registry/deletion.js';
 import { kindFacts } from '../registry/kind-facts.js';
 import { deleteNamespace } from '../registry/namespace-deletion.js';
+import { deleteCustomResourceDefinition } from '../crds/crd-deletion.js';
 import type { KubeObject } from '../registry/object.js';
 import type { DeleteResult } from '../registry/store-delete.js';
 import { parseDeleteOptions } from './delete-options.js';
@@ -37,6 +38,9 @@ function deleteOne(scope: RequestScope, name: string, options: DeleteOptions): P
   if (scope.type.group === '' && scope.type.resource === 'namespaces') {
     if (!options.dryRun) forgetNamespace(name);
     return deleteNamespace(scope.store, name, options, context);
+  }
+  if (scope.type.group === 'apiextensions.k8s.io' && scope.type.resource === 'customresourcedefinitions') {
+    return deleteCustomResourceDefinition(scope.store, name, options, context);
   }
   return scope.store.delete(scope.namespace, name, options, context);
 }

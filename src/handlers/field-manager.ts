@@ -5,7 +5,7 @@
  * knows the request: manager name, subresource, apiVersion, reset fields, clock.
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
-import { applyConfiguration, builtinManagedFieldsSchema, ignoreManagedFieldsTimestamps, updateManagedFields } from '../apply/index.js';
+import { applyConfiguration, builtinManagedFieldsSchema, customResourceManagedFieldsSchema, ignoreManagedFieldsTimestamps, updateManagedFields } from '../apply/index.js';
 import { kubeTimestamp, type KubeObject } from '../registry/object.js';
 import { managerName } from './options.js';
 import type { RequestScope } from './scope.js';
@@ -39,7 +39,7 @@ export function fieldManagement(type: ResourceType, manager: string, subresource
     apiVersion: apiVersionOf(type.group, type.version),
     kind: type.kind,
     now: kubeTimestamp(now),
-    schema: builtinManagedFieldsSchema(type.group, type.version, type.kind),
+    schema: type.custom ? customResourceManagedFieldsSchema(type.custom.schema) : builtinManagedFieldsSchema(type.group, type.version, type.kind),
     resetFields,
   };
 }

@@ -23,7 +23,7 @@ export type PatchType =
 /** The patch types of `type`, in the order kube's 415 lists them (server-side apply is handled by the patch handler). */
 export function patchTypesFor(type: ResourceType): PatchType[] {
   const types: PatchType[] = ['application/json-patch+json', 'application/merge-patch+json'];
-  if (schemaLookupForKind(type.group, type.version, type.kind)) types.push('application/strategic-merge-patch+json');
+  if (!type.custom && schemaLookupForKind(type.group, type.version, type.kind)) types.push('application/strategic-merge-patch+json');
   types.push('application/apply-patch+yaml');
   return types;
 }

@@ -92,5 +92,5 @@ export function respondList(scope: RequestScope, list: ObjectList, status = 200)
 
 function tableOf(scope: RequestScope, objects: KubeObject[], meta: object, format: OutputFormat) {
   const options = { includeObject: includeObject(scope.url), version: format.conversionVersion ?? 'v1', now: scope.now };
-  return toTable(objects, printerFor(scope.type.group, scope.type.resource), meta, options);
+  return toTable(objects, printerFor(scope.type), meta, options);
 }

@@ -7,7 +7,7 @@ import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { fieldElement, parentManagedFields, scaleManagedFields } from '../apply/index.js';
 import { invalid, notFound } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
-import { parentWithScale, scaleOf, validateScale } from '../registry/scale.js';
+import { parentWithScale, scaleOf, scaleViewOf, validateScale } from '../registry/scale.js';
 import type { ReadVersion } from '../storage/types.js';
 import { asTypedObject, decodeObjectBody, readBody } from './body.js';
 import { applyOnto, fieldManagementFor, keepTimestampsOfNoOp, trackUpdate, type FieldManagement } from './field-manager.js';
@@ -27,7 +27,7 @@ export const scaleGetHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const version: ReadVersion = { match: 'latest' };
   const parent = await scope.store.get(scope.namespace, scope.info.name, version);
-  return respondObject(scope, scaleOf(parent, scope.type.group));
+  return respondObject(scope, scaleOf(parent, scope.type));
 };
 
 export const scaleUpdateHandler: Handler = async (scope) => {
@@ -64,24 +64,25 @@ export const scalePatchHandler: Handler = async (scope) => {
 async function updateThroughScale(scope: RequestScope, options: { dryRun: boolean; fieldManager: string }, write: ScaleWrite): Promise<Response> {
   const { store, info, type } = scope;
   const management = fieldManagementFor(scope, options.fieldManager, 'scale', scaleType);
-  const mapping = { apiVersion: apiVersionOf(type.group, type.version), path: replicasPath };
+  const mapping = { apiVersion: apiVersionOf(type.group, type.version), path: replicasPath(type) };
   const { object } = await store.update(scope.namespace, info.name, (parent) => {
     if (!parent) throw notFound(store.groupResource, info.name);
-    const current = scaleOf(parent, type.group);
+    const current = scaleOf(parent, type);
     current.metadata.managedFields = scaleManagedFields(parent.metadata.managedFields, mapping);
     const scale = write(current, management);
     const errors = validateScale(scale);
     if (errors.length) throw invalid({ group: 'autoscaling', kind: 'Scale' }, info.name, errors);
-    const updated = parentWithScale(parent, scale);
+    const updated = parentWithScale(parent, scale, type);
     const entries = parentManagedFields(parent.metadata.managedFields, scale.metadata.managedFields, mapping);
     if (entries.length) updated.metadata.managedFields = entries;
     else delete updated.metadata.managedFields;
     return updated;
   }, { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp });
-  return respondObject(scope, scaleOf(object, type.group));
+  return respondObject(scope, scaleOf(object, type));
 }
 
 /** The new Scale from the current one (with its managedFields), its managedFields updated. */
 type ScaleWrite = (current: KubeObject, management: FieldManagement) => KubeObject;
 
-const replicasPath = [fieldElement('spec'), fieldElement('replicas')];
+/** The parent's replicas field, as a field path for managedFields. */
+const replicasPath = (type: ResourceType) => scaleViewOf(type).specReplicasPath.replace(/^\./, '').split('.').map(fieldElement);

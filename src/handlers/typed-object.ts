@@ -12,6 +12,7 @@ import {
   applySchemaDefaults, checkObject, type FieldValidationDirective, type StrictDecoded, strictDecodingErrors, strictDecodingFailure, warningTexts,
 } from '../schema/index.js';
 import { goQuote } from '../core/go-format.js';
+import { checkCustomResource } from '../crds/decoding.js';
 import type { RequestScope } from './scope.js';
 
 /** Finishes decoding `object` (mutates it; may add warnings to the scope); `strict` is what the text parser saw. */
@@ -23,7 +24,9 @@ export function finishDecoding(scope: RequestScope, object: KubeObject, directiv
 /** Go's type errors (400) and unknown/duplicate fields by the directive; unknown fields are dropped. */
 export function checkFields(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded, type: ResourceType = scope.type): KubeObject {
   const { group, version, kind } = type;
-  const check = checkObject(group, version, kind, object, { duplicateFields: strict?.duplicateFields, numberLiterals: strict?.numberLiterals, prune: true });
+  const check = type.custom
+    ? checkCustomResource(type.custom.schema, object, strict)
+    : checkObject(group, version, kind, object, { duplicateFields: strict?.duplicateFields, numberLiterals: strict?.numberLiterals, prune: true });
   if (check.typeError) throw badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${check.typeError}`);
   const errors = strict ? strictDecodingErrors(strict, check) : check.strictErrors;
   const level = (directive || 'Warn') as FieldValidationDirective;
@@ -32,10 +35,10 @@ export function checkFields(scope: RequestScope, object: KubeObject, directive: 
   return object;
 }
 
-/** Schema defaults, then the kind's defaulting functions. */
+/** Schema defaults, then the kind's defaulting functions (a custom resource's strategy applies its schema's). */
 export function applyDefaults(scope: RequestScope, object: KubeObject): KubeObject {
-  const { group, version, kind } = scope.type;
-  applySchemaDefaults(group, version, kind, object);
+  const { group, version, kind, custom } = scope.type;
+  if (!custom) applySchemaDefaults(group, version, kind, object);
   scope.store.strategy.applyDefaults(object);
   return object;
 }

@@ -18,7 +18,7 @@ import { includeObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
 export const watchHandler: Handler = async (scope) => {
-  const encoder = new WatchEventEncoder({ format: streamFormat(scope), printer: printerFor(scope.type.group, scope.type.resource), includeObject: includeObject(scope.url) });
+  const encoder = new WatchEventEncoder({ format: streamFormat(scope), printer: printerFor(scope.type), includeObject: includeObject(scope.url) });
   const options = parseWatchOptions(scope, collectionPrefix(scope.namespace));
   const connect = (start: Parameters<typeof connectWatch>[3]['start']) =>
     connectWatch(scope.env, scope.type, scope.namespace, { ...options.subscription, start });

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
 import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
+import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { Env } from '../env.js';
 import { defaultCluster, shardName } from '../storage/shard.js';
 import { routeApiRequest } from './resource-router.js';
@@ -23,10 +24,11 @@ export function createApp(): Hono<{ Bindings: Env }> {
     app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.env, new URL(c.req.url).pathname.slice(endpoint.length + 2)));
   }
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.header('accept') ?? null, c.req.header('if-none-match') ?? null)));
-  app.get('/openapi/v3', () => toResponse(openApiIndex()));
-  app.get('/openapi/v3/*', (c) => {
+  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.env))));
+  app.get('/openapi/v3/*', async (c) => {
     const url = new URL(c.req.url);
-    const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null);
+    const extra = await customOpenApiDocuments(c.env);
+    const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
     return result ? toResponse(result) : pageNotFound();
   });
   app.all('/api', (c) => routeApiRequest(c.req.raw, c.env));

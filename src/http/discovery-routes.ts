@@ -4,7 +4,7 @@
  * carry an ETag and answer If-None-Match with 304, as kube's do.
  */
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions } from '../api/discovery.js';
-import { builtinCatalog } from '../api/catalog.js';
+import type { Catalog } from '../api/catalog.js';
 import { renderJson } from '../codecs/json.js';
 import { parseAccept } from '../codecs/media-type.js';
 import { notAcceptable } from '../core/status.js';
@@ -24,14 +24,14 @@ export function aggregatedVersion(accept: string | null): AggregatedVersion | nu
   throw notAcceptable(['application/json', 'application/yaml']);
 }
 
-/** /api and /apis. */
-export async function serveRootDiscovery(request: Request, legacyCore: boolean): Promise<Response> {
+/** /api and /apis, from `catalog` (the built-in types and the served custom resources). */
+export async function serveRootDiscovery(request: Request, legacyCore: boolean, catalog: Catalog): Promise<Response> {
   const version = aggregatedVersion(request.headers.get('accept'));
   if (!version) {
     const host = new URL(request.url).host;
-    return json(legacyCore ? apiVersions(host) : apiGroupList(builtinCatalog));
+    return json(legacyCore ? apiVersions(host) : apiGroupList(catalog));
   }
-  const body = renderJson(aggregatedDiscovery(builtinCatalog, legacyCore, version));
+  const body = renderJson(aggregatedDiscovery(catalog, legacyCore, version));
   const etag = `"${await sha512Hex(body)}"`;
   const headers = {
     'content-type': `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`,
@@ -44,11 +44,11 @@ export async function serveRootDiscovery(request: Request, legacyCore: boolean):
 }
 
 /** /apis/G and /apis/G/V, /api/v1. */
-export function serveGroupDiscovery(group: string, version: string | undefined): Response {
-  const entry = builtinCatalog.group(group);
+export function serveGroupDiscovery(catalog: Catalog, group: string, version: string | undefined): Response {
+  const entry = catalog.group(group);
   if (!entry || (version !== undefined && !entry.versions.includes(version))) return pageNotFound();
   if (version === undefined) return json({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(entry) });
-  return json(apiResourceList(builtinCatalog, group, version));
+  return json(apiResourceList(catalog, group, version));
 }
 
 function json(body: unknown): Response {

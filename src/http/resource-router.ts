@@ -5,7 +5,7 @@
  */
 import { type ResourceType, builtinCatalog } from '../api/catalog.js';
 import { parseRequestInfo, type RequestInfo } from '../core/request-info.js';
-import { methodNotAllowed } from '../core/status.js';
+import { methodNotAllowed, methodNotSupported } from '../core/status.js';
 import type { Env } from '../env.js';
 import { createHandler } from '../handlers/create.js';
 import { deleteCollectionHandler, deleteHandler } from '../handlers/delete.js';
@@ -16,6 +16,7 @@ import { updateHandler } from '../handlers/update.js';
 import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
+import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import { storeFor } from '../registry/registry.js';
 import { serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
 import { pageNotFound } from './respond.js';
@@ -42,26 +43,44 @@ export async function routeApiRequest(request: Request, env: Env): Promise<Respo
   const path = decodePath(url.pathname);
   const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
   if (!info) return pageNotFound();
-  if (!info.isResourceRequest) return serveNonResource(request, path!);
-  const type = builtinCatalog.findResource(info.apiGroup, info.apiVersion, info.resource);
+  if (!info.isResourceRequest) return serveNonResource(request, path!, env);
+  const type = await findServedResource(env, info.apiGroup, info.apiVersion, info.resource);
   if (!type || !routeExists(type, info)) return pageNotFound();
   if (info.verb === 'watch' && info.name) watchOneObject(info, url);
   const handler = (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
+  const warnings = type.custom ? customResourceChecks(type, info) : [];
   await ensureBootstrapped(env);
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(env, type, namespace, info.subresource === 'status' || info.subresource === 'finalize' ? info.subresource : '');
-  return handler({ env, request, url, info, type, namespace, store, now: new Date(), warnings: [] });
+  return handler({ env, request, url, info, type, namespace, store, now: new Date(), warnings });
 }
 
 /** Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET). */
-function serveNonResource(request: Request, path: string): Promise<Response> | Response {
+async function serveNonResource(request: Request, path: string, env: Env): Promise<Response> {
   const parts = path.split('/').filter(Boolean);
   if (request.method !== 'GET' && request.method !== 'HEAD') return pageNotFound();
-  if (parts.length === 1) return serveRootDiscovery(request, parts[0] === 'api');
-  if (parts[0] === 'api' && parts.length === 2) return serveGroupDiscovery('', parts[1]);
-  if (parts[0] === 'apis' && parts.length <= 3) return serveGroupDiscovery(parts[1]!, parts[2]);
-  return pageNotFound();
+  if (parts[0] === 'api') {
+    if (parts.length === 1) return serveRootDiscovery(request, true, builtinCatalog);
+    return parts.length === 2 ? serveGroupDiscovery(builtinCatalog, '', parts[1]) : pageNotFound();
+  }
+  const catalog = await servingCatalog(env, parts.length > 1 && !(await servingCatalog(env)).group(parts[1]!));
+  if (parts.length === 1) return serveRootDiscovery(request, false, catalog);
+  return parts.length <= 3 ? serveGroupDiscovery(catalog, parts[1]!, parts[2]) : pageNotFound();
+}
+
+/**
+ * kube's CRD handler: a terminating CRD takes no new objects (405), and a deprecated version
+ * warns on every request (its deprecationWarning, or kube's default text).
+ */
+function customResourceChecks(type: ResourceType, info: RequestInfo): string[] {
+  const custom = type.custom!;
+  if (info.verb === 'create' && custom.terminating) {
+    const error = methodNotSupported({ group: type.group, resource: type.resource }, info.verb);
+    error.status.message = 'create not allowed while custom resource definition is terminating';
+    throw error;
+  }
+  return custom.deprecationWarning !== undefined ? [custom.deprecationWarning] : [];
 }
 
 /**

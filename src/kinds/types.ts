@@ -32,6 +32,8 @@ export interface KindSemantics {
    * `object` that asked for `requested` seconds (undefined: the kind's default).
    */
   gracePeriodOnDelete?(object: KubeObject, requested: number | undefined): number;
+  /** What an update through /status checks beyond metadata (a CRD's status.acceptedNames). */
+  validateStatusUpdate?(object: KubeObject, old: KubeObject): FieldError[];
 }
 
 /** A table of kinds: `group/Kind` (core group: `/Pod`) to its semantics. */

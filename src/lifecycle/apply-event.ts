@@ -5,7 +5,7 @@
  * arrive in any order; an owner named by a dependent before its own events arrive is verified by
  * reading it (the `verify` task), which also finds owners that never existed.
  */
-import type { LifecycleEvent } from './events.js';
+import { alwaysWatched, type LifecycleEvent } from './events.js';
 import type { Graph, ObjectRef, OwnerState } from './graph.js';
 import { foregroundFinalizer, orphanFinalizer } from '../registry/deletion.js';
 
@@ -60,6 +60,7 @@ function applyToSelf(graph: Graph, event: LifecycleEvent, self: ObjectRef, now: 
     } else graph.forgetOwner(event.uid);
     return;
   }
+  if (alwaysWatched(event)) graph.schedule('crd', event.uid, self, now);
   const state = ownerState(event);
   if (state !== 'present') {
     graph.setOwner(event.uid, state, locator);

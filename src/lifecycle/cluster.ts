@@ -5,7 +5,8 @@
  * `kube-controller-manager`; a write to an object that is gone, or was replaced by another with
  * the same name (different uid), is skipped.
  */
-import { builtinCatalog, type ResourceType } from '../api/catalog.js';
+import type { Catalog, ResourceType } from '../api/catalog.js';
+import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import type { Env } from '../env.js';
 import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
 import type { PropagationPolicy } from '../registry/deletion.js';
@@ -28,24 +29,30 @@ class Unchanged extends Error {}
 export class Cluster {
   constructor(private readonly env: Env, private readonly now: () => Date) {}
 
+  /** The served catalog: built-in types and established custom resources (crds/serving-catalog.ts). */
+  catalog(): Promise<Catalog> {
+    return servingCatalog(this.env);
+  }
+
   /** The type at `coordinates` (its group, version and resource). */
-  typeAt(coordinates: Pick<ObjectCoordinates, 'group' | 'version' | 'resource'>): ResourceType | undefined {
-    return builtinCatalog.findResource(coordinates.group, coordinates.version, coordinates.resource);
+  async typeAt(coordinates: Pick<ObjectCoordinates, 'group' | 'version' | 'resource'>): Promise<ResourceType | undefined> {
+    return findServedResource(this.env, coordinates.group, coordinates.version, coordinates.resource);
   }
 
   /** The type an ownerReference's apiVersion and kind name, if served. */
-  typeOfKind(apiVersion: string, kind: string): ResourceType | undefined {
+  async typeOfKind(apiVersion: string, kind: string): Promise<ResourceType | undefined> {
     const slash = apiVersion.indexOf('/');
     const [group, version] = slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
-    return builtinCatalog.findByKind(group, version, kind);
+    return (await this.catalog()).findByKind(group, version, kind) ?? (await servingCatalog(this.env, true)).findByKind(group, version, kind);
   }
 
-  /** Every namespaced type objects can be stored as (what a namespace must be emptied of). */
-  namespacedTypes(): ResourceType[] {
+  /** Every namespaced type objects can be stored as (what a namespace must be emptied of), custom resources included. */
+  async namespacedTypes(): Promise<ResourceType[]> {
+    const catalog = await this.catalog();
     const seen = new Set<string>();
     const types: ResourceType[] = [];
-    for (const { group, version } of builtinCatalog.groupVersions()) {
-      for (const type of builtinCatalog.resourcesOf(group, version)) {
+    for (const { group, version } of catalog.groupVersions()) {
+      for (const type of catalog.resourcesOf(group, version)) {
         const storage = `${type.group}/${type.resource}`;
         if (!type.namespaced || type.virtual || !type.verbs.includes('delete') || seen.has(storage)) continue;
         seen.add(storage);
@@ -72,11 +79,11 @@ export class Cluster {
 
   /**
    * Updates the object with uid `uid` through `subresource` ('' or 'status', or 'finalize' for a
-   * namespace): `change` edits a copy and returns false to leave it. True if a write happened.
+   * namespace) as `manager`: `change` edits a copy and returns false to leave it. True if a write happened.
    */
-  async update(type: ResourceType, namespace: string, name: string, uid: string, change: (object: KubeObject) => boolean, subresource = ''): Promise<boolean> {
+  async update(type: ResourceType, namespace: string, name: string, uid: string, change: (object: KubeObject) => boolean, subresource = '', manager = controllerManager): Promise<boolean> {
     const store = storeFor(this.env, type, namespace, subresource);
-    const management = fieldManagement(type, controllerManager, subresource, this.now());
+    const management = fieldManagement(type, manager, subresource, this.now());
     try {
       await store.update(namespace, name, (current) => {
         if (!current || current.metadata.uid !== uid) throw new Unchanged();

@@ -55,7 +55,7 @@ export async function processOwner(context: CollectorContext, owner: Owner): Pro
  */
 async function attemptToDelete(context: CollectorContext, dependent: ObjectRef, known: Map<string, OwnerVerdict>): Promise<void> {
   const { cluster, graph } = context;
-  const type = cluster.typeAt(dependent);
+  const type = await cluster.typeAt(dependent);
   const live = type && (await cluster.get(type, dependent.namespace, dependent.name));
   if (!type || !live || live.metadata.uid !== dependent.uid) return graph.removeDependent(dependent.uid);
   const finalizers = live.metadata.finalizers ?? [];
@@ -86,7 +86,7 @@ function policyOf(finalizers: string[]): PropagationPolicy {
  * lets the dependent go.
  */
 async function ownerVerdict(cluster: Cluster, reference: OwnerReference, dependentType: ResourceType, namespace: string, known: Map<string, OwnerVerdict>): Promise<OwnerVerdict> {
-  const ownerType = cluster.typeOfKind(reference.apiVersion, reference.kind);
+  const ownerType = await cluster.typeOfKind(reference.apiVersion, reference.kind);
   if (!ownerType || (ownerType.namespaced && !dependentType.namespaced)) return 'solid';
   const verdict = known.get(reference.uid);
   if (verdict) return verdict;
@@ -98,7 +98,7 @@ async function ownerVerdict(cluster: Cluster, reference: OwnerReference, depende
 
 /** Drops the dependent's ownerReferences to `uids`. */
 async function removeReferences(context: CollectorContext, dependent: ObjectRef, uids: Set<string>): Promise<void> {
-  const type = context.cluster.typeAt(dependent);
+  const type = await context.cluster.typeAt(dependent);
   if (!type) return;
   await context.cluster.update(type, dependent.namespace, dependent.name, dependent.uid, (object) => {
     const references = object.metadata.ownerReferences ?? [];
@@ -111,7 +111,7 @@ async function removeReferences(context: CollectorContext, dependent: ObjectRef,
 
 /** Removes `finalizer` from the owner (which goes if that was what held it). */
 async function removeFinalizer(context: CollectorContext, locator: Locator, uid: string, finalizer: string): Promise<void> {
-  const target = resolve(context.cluster, locator);
+  const target = await resolve(context.cluster, locator);
   if (!target) return;
   await context.cluster.update(target.type, target.namespace, target.name, uid, (object) => {
     const finalizers = object.metadata.finalizers ?? [];
@@ -122,12 +122,12 @@ async function removeFinalizer(context: CollectorContext, locator: Locator, uid:
 }
 
 /** Where an owner lives, from what is known of it; null when its type is not served. */
-export function resolve(cluster: Cluster, locator: Locator): { type: ResourceType; namespace: string; name: string } | null {
+export async function resolve(cluster: Cluster, locator: Locator): Promise<{ type: ResourceType; namespace: string; name: string } | null> {
   if ('object' in locator) {
-    const type = cluster.typeAt(locator.object);
+    const type = await cluster.typeAt(locator.object);
     return type ? { type, namespace: locator.object.namespace, name: locator.object.name } : null;
   }
-  const type = cluster.typeOfKind(locator.reference.apiVersion, locator.reference.kind);
+  const type = await cluster.typeOfKind(locator.reference.apiVersion, locator.reference.kind);
   if (!type || (type.namespaced && !locator.dependentNamespaced)) return null;
   return { type, namespace: type.namespaced ? locator.namespace : '', name: locator.reference.name };
 }

@@ -1,6 +1,7 @@
 /**
- * LifecycleController: one shard of the server's own kube-controller-manager duties (garbage
- * collection, namespace termination, graceful deletion without a kubelet), as a Durable Object.
+ * LifecycleController: one shard of the server's own controller duties (garbage collection,
+ * namespace termination, graceful deletion without a kubelet, CRD names, establishment and
+ * cleanup), as a Durable Object.
  * ResourceStores deliver lifecycle events (receive); the shard folds them into its graph in one
  * transaction and schedules tasks, which its alarm runs, a bounded number at a time, reading and
  * writing objects through the API's own Stores. Tasks are rows: they survive restarts and are
@@ -16,6 +17,7 @@ import type { LifecycleEvent } from './events.js';
 import { expireGrace } from './grace.js';
 import { Graph, graphSchema, type Locator, type ObjectRef, type Task } from './graph.js';
 import { terminateNamespace } from './namespaces.js';
+import { reconcileCrd } from '../crds/crd-controller.js';
 import { controllerName, lifecycleShards, shardOf } from './routing.js';
 
 /** Tasks run at a time, and the longest an alarm keeps running before it yields. */
@@ -104,6 +106,8 @@ export class LifecycleController extends DurableObject<Env> {
         return expireGrace(this.cluster, task.payload as ObjectRef, new Date());
       case 'namespace':
         return terminateNamespace(this.cluster, task.payload as ObjectRef, () => new Date());
+      case 'crd':
+        return reconcileCrd(this.cluster, task.payload as ObjectRef, () => new Date());
     }
   }
 
@@ -111,7 +115,7 @@ export class LifecycleController extends DurableObject<Env> {
   private async verify(uid: string): Promise<null> {
     const owner = this.graph.owner(uid);
     if (!owner || owner.state !== 'unverified') return null;
-    const target = resolve(this.cluster, owner.locator as Locator);
+    const target = await resolve(this.cluster, owner.locator as Locator);
     if (!target) {
       this.graph.setOwner(uid, 'present', owner.locator);
       return null;

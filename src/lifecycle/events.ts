@@ -4,7 +4,8 @@
  *   - every deletion (the object may own others),
  *   - a change of ownerReferences (the owner -> dependents graph changes),
  *   - a write to an object being deleted that changes its deletion state or finalizers
- *     (orphan and foreground deletion, graceful deletion, namespace termination).
+ *     (orphan and foreground deletion, graceful deletion, namespace termination),
+ *   - every write of a CustomResourceDefinition (its names, establishment and cleanup).
  * Other writes (most of them) produce nothing.
  */
 import type { LifecycleFacts, ObjectCoordinates, OwnerLink } from './facts.js';
@@ -28,7 +29,7 @@ export function lifecycleEvent(previous: LifecycleFacts | null, next: LifecycleF
   const deleted = next === null;
   const owners = next?.owners ?? [];
   const previousOwners = previous?.owners ?? [];
-  if (!deleted && !ownersChanged(previousOwners, owners) && !deletionChanged(previous, next!)) return null;
+  if (!deleted && !alwaysWatched(facts) && !ownersChanged(previousOwners, owners) && !deletionChanged(previous, next!)) return null;
   const event: LifecycleEvent = {
     group: facts.group, version: facts.version, resource: facts.resource, namespace: facts.namespace, name: facts.name,
     uid: facts.uid, deleted, owners, previousOwners, finalizers: facts.finalizers ?? [],
@@ -36,6 +37,11 @@ export function lifecycleEvent(previous: LifecycleFacts | null, next: LifecycleF
   if (facts.deletionTimestamp) event.deletionTimestamp = facts.deletionTimestamp;
   if (facts.deletionGracePeriodSeconds !== undefined) event.deletionGracePeriodSeconds = facts.deletionGracePeriodSeconds;
   return event;
+}
+
+/** Types whose every write some controller acts on. */
+export function alwaysWatched(object: { group: string; resource: string }): boolean {
+  return object.group === 'apiextensions.k8s.io' && object.resource === 'customresourcedefinitions';
 }
 
 function ownersChanged(before: OwnerLink[], after: OwnerLink[]): boolean {

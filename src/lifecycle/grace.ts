@@ -9,7 +9,7 @@ import type { ObjectRef } from './graph.js';
 
 /** null: done; a number: look again at that time (the deadline moved later). */
 export async function expireGrace(cluster: Cluster, ref: ObjectRef, now: Date): Promise<number | null> {
-  const type = cluster.typeAt(ref);
+  const type = await cluster.typeAt(ref);
   const object = type && (await cluster.get(type, ref.namespace, ref.name));
   if (!type || !object || object.metadata.uid !== ref.uid || !object.metadata.deletionTimestamp) return null;
   const deadline = Date.parse(object.metadata.deletionTimestamp);

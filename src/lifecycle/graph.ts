@@ -49,7 +49,7 @@ export interface Owner {
   locator: Locator;
 }
 
-export type TaskKind = 'owner' | 'verify' | 'expire' | 'namespace';
+export type TaskKind = 'owner' | 'verify' | 'expire' | 'namespace' | 'crd';
 
 export interface Task {
   id: string;

@@ -4,7 +4,7 @@
  * each False with its "ok" reason and message unless something is wrong or remains. Existing
  * conditions are updated in place; lastTransitionTime changes only when the status flips.
  */
-import { kubeTimestamp } from '../registry/object.js';
+import { copyConditions, setCondition, type Condition, type WantedCondition } from '../core/conditions.js';
 
 /** What a deletion pass left: instances per `resource.group`, and per finalizer. */
 export interface Remaining {
@@ -12,15 +12,7 @@ export interface Remaining {
   finalizers: Map<string, number>;
 }
 
-export interface NamespaceCondition {
-  type: string;
-  status: 'True' | 'False';
-  lastTransitionTime?: string;
-  reason: string;
-  message: string;
-}
-
-type Wanted = Omit<NamespaceCondition, 'lastTransitionTime'>;
+type Wanted = WantedCondition;
 
 const ok = (type: string, reason: string, message: string): Wanted => ({ type, status: 'False', reason, message });
 
@@ -45,24 +37,9 @@ function listing(counts: Map<string, number>, format: string): string {
 }
 
 /** The conditions after applying `wanted` to `existing`, or null when nothing changes. */
-export function updateConditions(existing: unknown[], wanted: Wanted[], now: Date): NamespaceCondition[] | null {
-  const conditions = existing.map((condition) => ({ ...(condition as NamespaceCondition) }));
+export function updateConditions(existing: unknown[], wanted: Wanted[], now: Date): Condition[] | null {
+  const conditions = copyConditions(existing);
   let changed = false;
-  for (const next of wanted) {
-    const current = conditions.find((condition) => condition.type === next.type);
-    if (!current) {
-      conditions.push({ type: next.type, status: next.status, lastTransitionTime: kubeTimestamp(now), reason: next.reason, message: next.message });
-      changed = true;
-    } else if (current.status !== next.status || current.reason !== next.reason || current.message !== next.message) {
-      if (current.status !== next.status) current.lastTransitionTime = kubeTimestamp(now);
-      Object.assign(current, { status: next.status, reason: next.reason, message: next.message });
-      changed = true;
-    }
-  }
-  return changed ? conditions.map(ordered) : null;
-}
-
-function ordered(condition: NamespaceCondition): NamespaceCondition {
-  const { type, status, lastTransitionTime, reason, message } = condition;
-  return lastTransitionTime === undefined ? { type, status, reason, message } : { type, status, lastTransitionTime, reason, message };
+  for (const next of wanted) changed = setCondition(conditions, next, now) || changed;
+  return changed ? conditions : null;
 }

@@ -27,7 +27,7 @@ export type NamespaceOutcome = number | null;
 
 /** One pass over namespace `ref`; when to look again, or null when the namespace is finished with. */
 export async function terminateNamespace(cluster: Cluster, ref: ObjectRef, now: () => Date): Promise<NamespaceOutcome> {
-  const namespaces = cluster.typeAt(ref)!;
+  const namespaces = (await cluster.typeAt(ref))!;
   const namespace = await cluster.get(namespaces, '', ref.name);
   if (!namespace || namespace.metadata.uid !== ref.uid || !namespace.metadata.deletionTimestamp) return null;
   if (!specFinalizers(namespace).includes(kubernetesFinalizer)) return null;
@@ -52,7 +52,7 @@ function specFinalizers(namespace: KubeObject): string[] {
 /** Deletes everything in the namespace; reports what is still there (finalizers hold it). */
 async function deleteContent(cluster: Cluster, namespace: string): Promise<Remaining> {
   const remaining: Remaining = { resources: new Map(), finalizers: new Map() };
-  for (const type of cluster.namespacedTypes()) {
+  for (const type of await cluster.namespacedTypes()) {
     let continueToken = '';
     do {
       const page = await cluster.list(type, namespace, continueToken, pageSize);

@@ -5,42 +5,25 @@
  * it and removes `kubernetes` from spec.finalizers through /finalize. A later delete of a
  * namespace whose spec.finalizers are done goes through the generic store.
  */
-import { conflict } from '../core/status.js';
 import { foregroundFinalizer, orphanFinalizer, type DeleteOptions } from './deletion.js';
 import type { WriteContext } from './lifecycle.js';
 import { kubeTimestamp, type KubeObject } from './object.js';
 import type { Store } from './store.js';
 import type { DeleteResult } from './store-delete.js';
+import { deleteByTermination, type Termination } from './termination.js';
 
-const namespaces = { group: '', resource: 'namespaces' };
+/** Namespace termination: phase Terminating, and the GC finalizers the options ask for. */
+export const namespaceTermination: Termination = {
+  resource: { group: '', resource: 'namespaces' },
+  start: startTermination,
+  finished: (namespace) => !(namespace.spec as { finalizers?: string[] } | undefined)?.finalizers?.length,
+};
 
-export async function deleteNamespace(store: Store, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
-  const current = await store.get('', name, { match: 'latest' });
-  const preconditions = { ...options.preconditions, uid: options.preconditions.uid ?? current.metadata.uid };
-  checkNamespacePreconditions(current, preconditions);
-  if (!current.metadata.deletionTimestamp) {
-    const object = await store.updateStored('', name, (latest) => startTermination(latest, preconditions, options, context.now), context);
-    return { object, deleted: false, lingers: true };
-  }
-  if ((current.spec as { finalizers?: string[] } | undefined)?.finalizers?.length) return { object: current, deleted: false, lingers: true };
-  return store.delete('', name, { ...options, preconditions }, context);
+export function deleteNamespace(store: Store, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
+  return deleteByTermination(store, name, options, context, namespaceTermination);
 }
 
-/** Kube's namespace preconditions, with its own messages (not the generic store's). */
-function checkNamespacePreconditions(namespace: KubeObject, preconditions: DeleteOptions['preconditions']): void {
-  const name = namespace.metadata.name ?? '';
-  if (preconditions.uid !== namespace.metadata.uid) {
-    throw conflict(namespaces, name, `Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${namespace.metadata.uid}`);
-  }
-  if (preconditions.resourceVersion !== undefined && preconditions.resourceVersion !== namespace.metadata.resourceVersion) {
-    throw conflict(namespaces, name, `Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${namespace.metadata.resourceVersion}`);
-  }
-}
-
-/** The namespace with termination started; its GC finalizers as the options say. */
-function startTermination(latest: KubeObject, preconditions: DeleteOptions['preconditions'], options: DeleteOptions, now: Date): KubeObject {
-  checkNamespacePreconditions(latest, preconditions);
-  const namespace = structuredClone(latest);
+function startTermination(namespace: KubeObject, options: DeleteOptions, now: Date): KubeObject {
   namespace.metadata.deletionTimestamp ??= kubeTimestamp(now);
   namespace.status = { ...(namespace.status as object | undefined), phase: 'Terminating' };
   const finalizers = new Set(namespace.metadata.finalizers ?? []);

@@ -11,25 +11,36 @@ import type { Strategy } from './strategy.js';
 import { DefaultStrategy } from './strategies/default.js';
 import { NamespaceFinalizeStrategy, NamespaceStrategy } from './strategies/namespaces.js';
 import { StatusStrategy } from './strategies/status.js';
+import { CustomResourceStrategy } from '../crds/strategy.js';
 
 const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
   '/namespaces': NamespaceStrategy,
 };
 
 const strategies = new Map<string, Strategy>();
+/** Custom resource strategies hang on their type object, which a CRD change replaces. */
+const customStrategies = new WeakMap<ResourceType, Map<string, Strategy>>();
 
 /** The strategy of a type, or of its status (or a namespace's finalize) subresource: stateless, so one per type and isolate. */
 export function strategyFor(type: ResourceType, subresource = ''): Strategy {
+  const cache = type.custom ? customStrategyCache(type) : strategies;
   const key = `${type.group}/${type.version}/${type.resource}/${subresource}`;
-  let strategy = strategies.get(key);
+  let strategy = cache.get(key);
   if (!strategy) {
-    const main = new (strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy)(type);
+    const constructor = type.custom ? CustomResourceStrategy : strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy;
+    const main = new constructor(type);
     if (subresource === 'status') strategy = new StatusStrategy(main);
     else if (subresource === 'finalize') strategy = new NamespaceFinalizeStrategy(type);
     else strategy = main;
-    strategies.set(key, strategy);
+    cache.set(key, strategy);
   }
   return strategy;
+}
+
+function customStrategyCache(type: ResourceType): Map<string, Strategy> {
+  let cache = customStrategies.get(type);
+  if (!cache) customStrategies.set(type, (cache = new Map()));
+  return cache;
 }
 
 /** The Store serving `type` (or its status subresource) for a request in `namespace`. */

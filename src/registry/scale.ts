@@ -8,18 +8,39 @@ import { labelSelectorText } from '../core/selectors/labels.js';
 import { type FieldError, fieldError } from '../core/field-errors.js';
 import { labelSelectorAsSelector } from '../kinds/workloads/label-selector.js';
 import { isJsonObject, type KubeObject } from './object.js';
+import type { ResourceType } from '../api/catalog.js';
+import { readPath, writePath } from '../crds/scale-paths.js';
+
+/** Where a kind keeps what its Scale shows: built-in workloads, or a CRD's scale paths. */
+export interface ScaleView {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  /** The selector: a label selector at spec.selector (built-ins), or a string at this path (custom resources). */
+  labelSelectorPath?: string;
+}
+
+const workloadView: ScaleView = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' };
+
+/** The scale paths of `type`. */
+export function scaleViewOf(type: ResourceType): ScaleView {
+  return type.custom?.scale ?? workloadView;
+}
 
 /** The Scale of `parent` (kind, metadata subset, spec.replicas, status.replicas and selector). */
-export function scaleOf(parent: KubeObject, group: string): KubeObject {
+export function scaleOf(parent: KubeObject, type: ResourceType): KubeObject {
   const { name, namespace, uid, resourceVersion, creationTimestamp } = parent.metadata;
-  const spec = (parent.spec ?? {}) as Record<string, unknown>;
-  const status = (parent.status ?? {}) as Record<string, unknown>;
+  const view = scaleViewOf(type);
+  const specReplicas = readPath(parent, view.specReplicasPath);
+  const statusReplicas = readPath(parent, view.statusReplicasPath);
+  const selector = type.custom ? readPath(parent, view.labelSelectorPath ?? '') : selectorText((parent.spec as Record<string, unknown> | undefined)?.selector, type.group);
+  const status: Record<string, unknown> = { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0 };
+  if (typeof selector === 'string' && (selector || !type.custom)) status.selector = selector;
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
-    spec: { replicas: typeof spec.replicas === 'number' ? spec.replicas : 0 },
-    status: { replicas: typeof status.replicas === 'number' ? status.replicas : 0, selector: selectorText(spec.selector, group) },
+    spec: { replicas: typeof specReplicas === 'number' ? specReplicas : 0 },
+    status,
   };
 }
 
@@ -33,11 +54,9 @@ function selectorText(selector: unknown, group: string): string {
 }
 
 /** The parent with the Scale's replicas; the Scale's resourceVersion, if any, is the precondition. */
-export function parentWithScale(parent: KubeObject, scale: KubeObject): KubeObject {
+export function parentWithScale(parent: KubeObject, scale: KubeObject, type: ResourceType): KubeObject {
   const updated = structuredClone(parent);
-  const spec = (updated.spec ?? {}) as Record<string, unknown>;
-  spec.replicas = (scale.spec as { replicas?: number } | undefined)?.replicas ?? 0;
-  updated.spec = spec;
+  writePath(updated, scaleViewOf(type).specReplicasPath, (scale.spec as { replicas?: number } | undefined)?.replicas ?? 0);
   updated.metadata.resourceVersion = scale.metadata.resourceVersion || parent.metadata.resourceVersion;
   return updated;
 }

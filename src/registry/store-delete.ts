@@ -14,7 +14,7 @@ import {
 import type { WriteContext } from './lifecycle.js';
 import type { KubeObject } from './object.js';
 import { interpretStorageError } from './storage-errors.js';
-import { fromStored } from './stored-object.js';
+import type { StoredCodec } from './stored-codec.js';
 
 export interface DeleteResult {
   /** The object as deleted (with the deletion's resourceVersion), or as it now lingers. */
@@ -37,6 +37,7 @@ export interface DeleteTarget {
   rules: DeletionRules;
   /** The storage write of an updated object (canonical JSON, selectable fields, lifecycle facts). */
   toWrite(key: string, object: KubeObject): ObjectWrite;
+  codec: StoredCodec;
 }
 
 const maxAttempts = 16;
@@ -55,7 +56,7 @@ export async function deleteObject(target: DeleteTarget, key: string, name: stri
 }
 
 async function deleteOnce(target: DeleteTarget, stored: StoredObject, requested: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
-  const current = fromStored(stored);
+  const current = target.codec.decode(stored);
   checkDeletePreconditions({ group: target.kind.group, resource: target.kind.kind }, current, requested);
   const options = structuredClone(requested);
   const updated = structuredClone(current);
@@ -87,10 +88,10 @@ function setFinalizers(object: KubeObject, finalizers: string[]): void {
 async function writeUpdate(target: DeleteTarget, stored: StoredObject, object: KubeObject, context: WriteContext) {
   if (context.dryRun) return { stored, object };
   const next = await target.storage.update(target.toWrite(stored.key, object), stored.resourceVersion);
-  return { stored: next, object: fromStored(next) };
+  return { stored: next, object: target.codec.decode(next) };
 }
 
 async function removeNow(target: DeleteTarget, stored: StoredObject, current: KubeObject, context: WriteContext): Promise<DeleteResult> {
   if (context.dryRun) return { object: current, deleted: true, lingers: false };
-  return { object: fromStored(await target.storage.delete(stored.key, stored.resourceVersion)), deleted: true, lingers: false };
+  return { object: target.codec.decode(await target.storage.delete(stored.key, stored.resourceVersion)), deleted: true, lingers: false };
 }

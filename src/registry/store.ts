@@ -14,7 +14,8 @@ import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from 
 import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
-import { fromStored, toWrite } from './stored-object.js';
+import { toWrite } from './stored-object.js';
+import { codecFor, type StoredCodec } from './stored-codec.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
 import { lifecycleFactsOf } from '../lifecycle/facts.js';
@@ -37,11 +38,16 @@ const maxUpdateAttempts = 16;
 const maxGenerateNameAttempts = 8;
 
 export class Store {
+  /** Stored revisions to served objects and back (custom resources change apiVersion). */
+  private readonly codec: StoredCodec;
+
   constructor(
     readonly type: ResourceType,
     readonly strategy: Strategy,
     private readonly storage: Storage,
-  ) {}
+  ) {
+    this.codec = codecFor(type);
+  }
 
   get groupResource(): status.GroupResource {
     return { group: this.type.group, resource: this.type.resource };
@@ -53,7 +59,7 @@ export class Store {
 
   async get(namespace: string, name: string, version: ReadVersion): Promise<KubeObject> {
     try {
-      return fromStored(await this.storage.get(objectKey(namespace, name), version));
+      return this.codec.decode(await this.storage.get(objectKey(namespace, name), version));
     } catch (error) {
       throw interpretStorageError(error, this.groupResource, name);
     }
@@ -64,7 +70,7 @@ export class Store {
     const request = toListRequest(query, prefix);
     try {
       const result = await this.storage.list(request);
-      const list: ObjectList = { resourceVersion: String(result.resourceVersion), items: result.items.map(fromStored) };
+      const list: ObjectList = { resourceVersion: String(result.resourceVersion), items: result.items.map((item) => this.codec.decode(item)) };
       if (result.continueAfterKey !== undefined) list.continue = encodeContinue(result.continueAfterKey, prefix, result.resourceVersion);
       if (result.remainingItemCount !== undefined) list.remainingItemCount = result.remainingItemCount;
       return list;
@@ -117,9 +123,9 @@ export class Store {
     for (let attempt = 1; ; attempt++) {
       try {
         const stored = await this.storage.get(key, { match: 'latest' });
-        const next = mutate(fromStored(stored));
+        const next = mutate(this.codec.decode(stored));
         if (context.dryRun) return next;
-        return fromStored(await this.storage.update(this.toWrite(key, next), stored.resourceVersion));
+        return this.codec.decode(await this.storage.update(this.toWrite(key, next), stored.resourceVersion));
       } catch (error) {
         if (isStorageError(error, 'Conflict') && attempt < maxUpdateAttempts) continue;
         throw interpretStorageError(error, this.groupResource, name);
@@ -129,13 +135,17 @@ export class Store {
 
   /** DELETE with kube's semantics: graceful deletion, finalizers, propagation policy (store-delete.ts). */
   delete(namespace: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
-    const target = { storage: this.storage, resource: this.groupResource, kind: this.groupKind, rules: this.strategy.deletion, toWrite: (key: string, object: KubeObject) => this.toWrite(key, object) };
+    const target = {
+      storage: this.storage, resource: this.groupResource, kind: this.groupKind, rules: this.strategy.deletion, codec: this.codec,
+      toWrite: (key: string, object: KubeObject) => this.toWrite(key, object),
+    };
     return deleteObject(target, objectKey(namespace, name), name, options, context);
   }
 
   /** The storage write of `object`: canonical JSON, selectable fields and lifecycle facts. */
   private toWrite(key: string, object: KubeObject): ObjectWrite {
-    return toWrite(key, object, this.strategy.selectableFields(object), lifecycleFactsOf(this.type, object));
+    const stored = this.codec.toStorage(object);
+    return toWrite(key, stored, this.strategy.selectableFields(stored), lifecycleFactsOf(this.type, stored), !!this.type.custom);
   }
 
   private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
@@ -145,11 +155,11 @@ export class Store {
       await this.ensureAbsent(key);
       return object;
     }
-    return fromStored(await this.storage.create(write));
+    return this.codec.decode(await this.storage.create(write));
   }
 
   private async tryUpdate(namespace: string, name: string, stored: StoredObject | null, updated: UpdatedObject, context: WriteContext) {
-    const current = stored ? fromStored(stored) : null;
+    const current = stored ? this.codec.decode(stored) : null;
     if (!current && !this.strategy.allowCreateOnUpdate && !context.allowCreate) throw status.notFound(this.groupResource, name);
     let object = await updated(current);
     if (!current || !stored) {
@@ -171,7 +181,7 @@ export class Store {
     const write = this.toWrite(stored.key, object);
     if (write.value === stored.value) return { object: current, created: false };
     if (context.dryRun) return { object, created: false };
-    return { object: fromStored(await this.storage.update(write, stored.resourceVersion)), created: false };
+    return { object: this.codec.decode(await this.storage.update(write, stored.resourceVersion)), created: false };
   }
 
   /** A PUT without resourceVersion is unconditional where the strategy allows; otherwise it must match. */

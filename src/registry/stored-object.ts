@@ -12,19 +12,35 @@ import { type KubeObject, orderedMeta, orderedObject } from './object.js';
 
 const placeholder = '"resourceVersion":"0"';
 
-/** The write for `object` at `key`; `fields` are the strategy's selectable fields. */
-export function toWrite(key: string, object: KubeObject, fields: Record<string, string>, lifecycle?: LifecycleFacts): ObjectWrite {
-  const write: ObjectWrite = { key, value: storedJson(object), labels: object.metadata.labels ?? {}, fields };
+/**
+ * The write for `object` at `key`; `fields` are the strategy's selectable fields. `unstructured`
+ * objects (custom resources) are stored as kube encodes unstructured data: every map's keys
+ * sorted, except metadata, which keeps ObjectMeta's order (the resourceVersion placeholder must
+ * come before labels and annotations).
+ */
+export function toWrite(key: string, object: KubeObject, fields: Record<string, string>, lifecycle?: LifecycleFacts, unstructured = false): ObjectWrite {
+  const value = storedJson(object, unstructured);
+  const write: ObjectWrite = { key, value, labels: object.metadata.labels ?? {}, fields };
   if (lifecycle) write.lifecycle = lifecycle;
   return write;
 }
 
 /** The stored JSON of an object (see the file comment). */
-export function storedJson(object: KubeObject): string {
+export function storedJson(object: KubeObject, unstructured = false): string {
   const metadata = { ...object.metadata, resourceVersion: '0' };
   if (metadata.labels) metadata.labels = sortedKeys(metadata.labels);
   if (metadata.annotations) metadata.annotations = sortedKeys(metadata.annotations);
-  return JSON.stringify(orderedObject({ ...object, metadata }));
+  if (!unstructured) return JSON.stringify(orderedObject({ ...object, metadata }));
+  const sorted = deepSorted({ ...object, metadata: undefined }) as Record<string, unknown>;
+  const { apiVersion, kind, ...rest } = sorted;
+  return JSON.stringify({ apiVersion, kind, metadata: orderedMeta(metadata), ...rest });
+}
+
+function deepSorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(deepSorted);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, item]) => [key, deepSorted(item)]));
 }
 
 function sortedKeys(map: Record<string, string>): Record<string, string> {

@@ -10,7 +10,7 @@ import type { ResourceType } from '../api/catalog.js';
 import { apiVersionOf } from '../api/catalog.js';
 import { expired, type Status } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
-import { fromStored, storedToJson } from '../registry/stored-object.js';
+import { codecFor, type StoredCodec } from '../registry/stored-codec.js';
 import type { StoredObject } from '../storage/types.js';
 import { tooLargeResourceVersion } from '../registry/storage-errors.js';
 import type { WatchOptions } from './options.js';
@@ -22,8 +22,8 @@ export interface WatchItem {
   object(): KubeObject;
 }
 
-function storedItem(stored: StoredObject): WatchItem {
-  return { json: () => storedToJson(stored), object: () => fromStored(stored) };
+function storedItem(stored: StoredObject, codec: StoredCodec): WatchItem {
+  return { json: () => codec.json(stored), object: () => codec.decode(stored) };
 }
 
 function objectItem(object: KubeObject): WatchItem {
@@ -103,7 +103,7 @@ export class WatchSession {
     switch (message.kind) {
       case 'event':
         this.lastResourceVersion = message.resourceVersion;
-        this.sink.event(message.type, storedItem({ key: message.key, resourceVersion: message.resourceVersion, value: message.value }));
+        this.sink.event(message.type, storedItem({ key: message.key, resourceVersion: message.resourceVersion, value: message.value }, codecFor(this.type)));
         return;
       case 'synced':
         this.lastResourceVersion = Math.max(this.lastResourceVersion, message.resourceVersion);

@@ -70,6 +70,11 @@ export class DefaultStrategy implements Strategy {
     return selectableFields(this.type.group, this.type.kind, object, { namespaced: this.namespaced });
   }
 
+  /** What a /status update checks beyond metadata (the kind's rule; custom resources: their schema and rules). */
+  validateStatusUpdate(object: KubeObject, old: KubeObject): FieldError[] {
+    return this.semantics.validateStatusUpdate?.(object, old) ?? [];
+  }
+
   get deletion(): DeletionRules {
     return { gcPolicy: this.facts.gcPolicy, gracePeriod: this.semantics.gracePeriodOnDelete };
   }

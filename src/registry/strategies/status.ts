@@ -47,7 +47,10 @@ export class StatusStrategy implements Strategy {
   }
 
   validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
-    return validateObjectMetaUpdate(object.metadata, old.metadata, { namespaced: this.namespaced, nameValidation: 'none' });
+    return [
+      ...validateObjectMetaUpdate(object.metadata, old.metadata, { namespaced: this.namespaced, nameValidation: 'none' }),
+      ...this.main.validateStatusUpdate(object, old),
+    ];
   }
 
   selectableFields(object: KubeObject): Record<string, string> {

@@ -1,0 +1,35 @@
+/**
+ * The OpenAPI v3 documents of the served custom resource group-versions (`apis/G/V`), with the
+ * SHA-512 hash of each text as kube-openapi computes it; built once per serving catalog.
+ */
+import type { Catalog, ResourceType } from '../api/catalog.js';
+import type { ExtraDocuments, OpenApiText } from '../api/openapi.js';
+import type { Env } from '../env.js';
+import { customResourceDocument } from './openapi.js';
+import { servingCatalog } from './serving-catalog.js';
+
+/** Resolved documents only: a promise made by one request must not be awaited by another in workerd. */
+const built = new WeakMap<Catalog, ExtraDocuments>();
+
+export async function customOpenApiDocuments(env: Env): Promise<ExtraDocuments> {
+  const catalog = await servingCatalog(env);
+  let documents = built.get(catalog);
+  if (!documents) built.set(catalog, (documents = await buildDocuments(catalog)));
+  return documents;
+}
+
+async function buildDocuments(catalog: Catalog): Promise<ExtraDocuments> {
+  const result: Record<string, OpenApiText> = {};
+  for (const { group, version, resources } of catalog.groupVersions()) {
+    const custom = resources.filter((type: ResourceType) => type.custom);
+    if (custom.length === 0) continue;
+    const text = customResourceDocument(custom);
+    result[`apis/${group}/${version}`] = { hash: await sha512Hex(text), text };
+  }
+  return result;
+}
+
+async function sha512Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-512', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase();
+}

@@ -1,0 +1,69 @@
+/**
+ * The catalog requests are served from: the built-in types plus the custom resource types of
+ * every established CustomResourceDefinition. Each isolate (Worker or Durable Object) keeps the
+ * last catalog it built, stamped with the resourceVersion of the CRD collection it was built
+ * from. It checks that stamp with one small read at most every `freshMillis`, and at once when
+ * a request names a type it does not know, so a new CRD serves on its first request and a
+ * changed or deleted one within `freshMillis` everywhere. (kube-apiserver learns the same through
+ * its CRD informer; this is the stateless equivalent.)
+ */
+import { builtinCatalog, findResource, type Catalog, type ResourceType } from '../api/catalog.js';
+import type { Env } from '../env.js';
+import type { KubeObject } from '../registry/object.js';
+import { storeFor } from '../registry/registry.js';
+import { customTypes } from './custom-types.js';
+
+/** How long a catalog is trusted without checking the CRD collection. */
+export const freshMillis = 1_000;
+/** The least time between two checks forced by unknown types (a burst of 404s is one check). */
+const missCheckMillis = 100;
+
+interface Built {
+  catalog: Catalog;
+  resourceVersion: string;
+  checkedAt: number;
+}
+
+let built: Built = { catalog: builtinCatalog, resourceVersion: '', checkedAt: -Infinity };
+
+/**
+ * The current catalog. `unknown` says the caller is about to answer 404 for a type this catalog
+ * lacks: the catalog is then checked now (at most every 100 ms).
+ */
+export async function servingCatalog(env: Env, unknown = false): Promise<Catalog> {
+  const age = Date.now() - built.checkedAt;
+  if (age < freshMillis && !(unknown && age >= missCheckMillis)) return built.catalog;
+  const store = crdStore(env);
+  const probe = await store.list('', { limit: 1, continue: '', resourceVersion: '', resourceVersionMatch: '' });
+  if (probe.resourceVersion === built.resourceVersion) {
+    built = { ...built, checkedAt: Date.now() };
+    return built.catalog;
+  }
+  const all = await store.list('', { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
+  built = { catalog: await catalogOf(all.items), resourceVersion: all.resourceVersion, checkedAt: Date.now() };
+  return built.catalog;
+}
+
+/** Finds a type in the serving catalog, checking again before saying it does not exist. */
+export async function findServedResource(env: Env, group: string, version: string, resource: string): Promise<ResourceType | undefined> {
+  return (await servingCatalog(env)).findResource(group, version, resource)
+    ?? (await servingCatalog(env, true)).findResource(group, version, resource);
+}
+
+/** Forgets the catalog (tests; a CRD written through this isolate). */
+export function forgetServingCatalog(): void {
+  built = { ...built, checkedAt: -Infinity };
+}
+
+/** The built-in catalog extended with the types of `crds`; groups kube serves itself stay built-in. */
+async function catalogOf(crds: KubeObject[]): Promise<Catalog> {
+  const builtinGroups = new Set(builtinCatalog.groups().map((group) => group.name));
+  const types = (await Promise.all(crds.map(customTypes))).flat().filter((type) => !builtinGroups.has(type.group));
+  return types.length ? builtinCatalog.extend(types) : builtinCatalog;
+}
+
+function crdStore(env: Env) {
+  const type = findResource('apiextensions.k8s.io', 'v1', 'customresourcedefinitions');
+  if (!type) throw new Error('the catalog has no customresourcedefinitions');
+  return storeFor(env, type, '');
+}
