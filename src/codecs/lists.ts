@@ -1,6 +1,6 @@
 /**
  * Typed lists as kube returns them: `<Kind>List` with ListMeta, items without kind/apiVersion
- * (typed Go lists carry no TypeMeta on their items).
+ * (typed Go lists carry no TypeMeta on their items); custom resources come as unstructured lists.
  */
 import type { KubeObject } from '../registry/object.js';
 import type { ObjectList } from '../registry/store.js';
@@ -27,4 +27,9 @@ export function listItem(object: KubeObject): Record<string, unknown> {
 
 export function typedList(listKind: string, apiVersion: string, list: ObjectList): Record<string, unknown> {
   return { kind: listKind, apiVersion, metadata: listMeta(list), items: list.items.map(listItem) };
+}
+
+/** An UnstructuredList (custom resources): keys sorted, items whole, with their apiVersion and kind. */
+export function unstructuredList(listKind: string, apiVersion: string, list: ObjectList): Record<string, unknown> {
+  return { apiVersion, items: list.items, kind: listKind, metadata: listMeta(list) };
 }

@@ -12,7 +12,7 @@ import { servingCatalog } from './serving-catalog.js';
 const built = new WeakMap<Catalog, ExtraDocuments>();
 
 export async function customOpenApiDocuments(env: Env): Promise<ExtraDocuments> {
-  const catalog = await servingCatalog(env);
+  const catalog = await servingCatalog(env, 'latest');
   let documents = built.get(catalog);
   if (!documents) built.set(catalog, (documents = await buildDocuments(catalog)));
   return documents;

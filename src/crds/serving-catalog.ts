@@ -2,9 +2,10 @@
  * The catalog requests are served from: the built-in types plus the custom resource types of
  * every established CustomResourceDefinition. Each isolate (Worker or Durable Object) keeps the
  * last catalog it built, stamped with the resourceVersion of the CRD collection it was built
- * from. It checks that stamp with one small read at most every `freshMillis`, and at once when
- * a request names a type it does not know, so a new CRD serves on its first request and a
- * changed or deleted one within `freshMillis` everywhere. (kube-apiserver learns the same through
+ * from. It checks that stamp with one small read at most every `freshMillis`, at once for
+ * discovery, and at once when a request names a type it does not know, so a new CRD serves on
+ * its first request and shows in discovery as soon as it is Established, and a changed or
+ * deleted one serves as such within `freshMillis` everywhere. (kube-apiserver learns the same through
  * its CRD informer; this is the stateless equivalent.)
  */
 import { builtinCatalog, findResource, type Catalog, type ResourceType } from '../api/catalog.js';
@@ -27,12 +28,17 @@ interface Built {
 let built: Built = { catalog: builtinCatalog, resourceVersion: '', checkedAt: -Infinity };
 
 /**
- * The current catalog. `unknown` says the caller is about to answer 404 for a type this catalog
- * lacks: the catalog is then checked now (at most every 100 ms).
+ * How current the catalog must be: `cached` trusts it for `freshMillis`; `miss` (the caller is
+ * about to answer 404 for a type it lacks) checks now, at most every 100 ms; `latest` checks now
+ * (discovery, so that a client told a CRD is Established finds its type).
  */
-export async function servingCatalog(env: Env, unknown = false): Promise<Catalog> {
+export type Freshness = 'cached' | 'miss' | 'latest';
+
+/** The current catalog. */
+export async function servingCatalog(env: Env, freshness: Freshness = 'cached'): Promise<Catalog> {
   const age = Date.now() - built.checkedAt;
-  if (age < freshMillis && !(unknown && age >= missCheckMillis)) return built.catalog;
+  const trusted = freshness === 'latest' ? false : freshness === 'miss' ? age < missCheckMillis : age < freshMillis;
+  if (trusted) return built.catalog;
   const store = crdStore(env);
   const probe = await store.list('', { limit: 1, continue: '', resourceVersion: '', resourceVersionMatch: '' });
   if (probe.resourceVersion === built.resourceVersion) {
@@ -47,7 +53,7 @@ export async function servingCatalog(env: Env, unknown = false): Promise<Catalog
 /** Finds a type in the serving catalog, checking again before saying it does not exist. */
 export async function findServedResource(env: Env, group: string, version: string, resource: string): Promise<ResourceType | undefined> {
   return (await servingCatalog(env)).findResource(group, version, resource)
-    ?? (await servingCatalog(env, true)).findResource(group, version, resource);
+    ?? (await servingCatalog(env, 'miss')).findResource(group, version, resource);
 }
 
 /** Forgets the catalog (tests; a CRD written through this isolate). */

@@ -4,7 +4,7 @@
  */
 import { apiVersionOf } from '../api/catalog.js';
 import { renderJson } from '../codecs/json.js';
-import { listMeta, typedList } from '../codecs/lists.js';
+import { listMeta, typedList, unstructuredList } from '../codecs/lists.js';
 import { type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import { printerFor } from '../codecs/printers.js';
@@ -87,7 +87,8 @@ export function respondList(scope: RequestScope, list: ObjectList, status = 200)
     return encodedResponse({ kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${version}`, metadata: listMeta(list), items }, format, status, pretty);
   }
   const { type } = scope;
-  return encodedResponse(typedList(type.listKind ?? `${type.kind}List`, apiVersionOf(type.group, type.version), list), format, status, pretty);
+  const toList = type.custom ? unstructuredList : typedList;
+  return encodedResponse(toList(type.listKind ?? `${type.kind}List`, apiVersionOf(type.group, type.version), list), format, status, pretty);
 }
 
 function tableOf(scope: RequestScope, objects: KubeObject[], meta: object, format: OutputFormat) {

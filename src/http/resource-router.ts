@@ -64,7 +64,7 @@ async function serveNonResource(request: Request, path: string, env: Env): Promi
     if (parts.length === 1) return serveRootDiscovery(request, true, builtinCatalog);
     return parts.length === 2 ? serveGroupDiscovery(builtinCatalog, '', parts[1]) : pageNotFound();
   }
-  const catalog = await servingCatalog(env, parts.length > 1 && !(await servingCatalog(env)).group(parts[1]!));
+  const catalog = await servingCatalog(env, 'latest');
   if (parts.length === 1) return serveRootDiscovery(request, false, catalog);
   return parts.length <= 3 ? serveGroupDiscovery(catalog, parts[1]!, parts[2]) : pageNotFound();
 }

@@ -43,12 +43,12 @@ export class Cluster {
   async typeOfKind(apiVersion: string, kind: string): Promise<ResourceType | undefined> {
     const slash = apiVersion.indexOf('/');
     const [group, version] = slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
-    return (await this.catalog()).findByKind(group, version, kind) ?? (await servingCatalog(this.env, true)).findByKind(group, version, kind);
+    return (await this.catalog()).findByKind(group, version, kind) ?? (await servingCatalog(this.env, 'miss')).findByKind(group, version, kind);
   }
 
   /** Every namespaced type objects can be stored as (what a namespace must be emptied of), custom resources included. */
   async namespacedTypes(): Promise<ResourceType[]> {
-    const catalog = await this.catalog();
+    const catalog = await servingCatalog(this.env, 'latest');
     const seen = new Set<string>();
     const types: ResourceType[] = [];
     for (const { group, version } of catalog.groupVersions()) {

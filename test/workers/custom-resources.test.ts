@@ -97,7 +97,8 @@ describe('the CustomResourceDefinition', () => {
     await eventually(async () => ((await api('GET', `${crds}/gadgets.${group}`)).json.status?.conditions ?? []).length > 0);
     const status = (await api('GET', `${crds}/gadgets.${group}`)).json.status;
     expect(status.conditions.map((c: any) => [c.type, c.status, c.reason, c.message])).toEqual([
-      ['NamesAccepted', 'False', 'KindConflict', '"Widget" is already in use'],
+      // Each conflict overwrites the condition: the defaulted listKind comes last (calculateNamesAndConditions).
+      ['NamesAccepted', 'False', 'ListKindConflict', '"WidgetList" is already in use'],
       ['Established', 'False', 'NotAccepted', 'not all names are accepted'],
     ]);
     await api('DELETE', `${crds}/gadgets.${group}`);
