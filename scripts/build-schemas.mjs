@@ -28,6 +28,7 @@
  *   string-typed Time), kube never applies OpenAPI defaults to built-in kinds (their defaulting
  *   is Go code), and applying them would corrupt objects. Real `+default=` markers
  *   (`protocol: "TCP"`) are kept.
+ * - Fields v1.32 serves that the v1.26 documents lack come from reference/overlays/v1.32-schemas.json.
  * - Deterministic: packages and schema names sorted, properties in document order; a schema
  *   seen in several documents must compact identically (else the build fails).
  */
@@ -124,7 +125,7 @@ function build() {
       console.warn(`no OpenAPI document for ${group || 'core'}/${version} (${relative(PROJECT, file)}): its kinds get no schema`);
       continue;
     }
-    const document = readJson(file);
+    const document = withOverlay(readJson(file));
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       const text = JSON.stringify(compact(schema));
       const seen = schemas.get(name);
@@ -139,6 +140,18 @@ function build() {
     }
   }
   return { kinds: sortDeep(kinds), packages: groupByPackage(schemas) };
+}
+
+/** The v1.32 fields the v1.26 documents lack (reference/overlays/v1.32-schemas.json), merged in. */
+function withOverlay(document) {
+  const overlay = readJson(join(PROJECT, 'reference/overlays/v1.32-schemas.json'));
+  const schemas = document.components?.schemas ?? {};
+  for (const [name, properties] of Object.entries(overlay.properties)) {
+    if (schemas[name]) schemas[name].properties = { ...schemas[name].properties, ...properties };
+  }
+  const needsNew = Object.keys(overlay.properties).some((name) => schemas[name]);
+  if (needsNew) Object.assign(schemas, overlay.schemas);
+  return document;
 }
 
 /** One JSON text per package, schemas sorted by name. */

@@ -16,8 +16,6 @@ import { customTypes } from './custom-types.js';
 
 /** How long a catalog is trusted without checking the CRD collection. */
 export const freshMillis = 1_000;
-/** The least time between two checks forced by unknown types (a burst of 404s is one check). */
-const missCheckMillis = 100;
 
 interface Built {
   catalog: Catalog;
@@ -29,16 +27,15 @@ let built: Built = { catalog: builtinCatalog, resourceVersion: '', checkedAt: -I
 
 /**
  * How current the catalog must be: `cached` trusts it for `freshMillis`; `miss` (the caller is
- * about to answer 404 for a type it lacks) checks now, at most every 100 ms; `latest` checks now
- * (discovery, so that a client told a CRD is Established finds its type).
+ * about to answer 404 for a type it lacks) and `latest` (discovery, so that a client told a CRD
+ * is Established finds its type) check now: one small read, and a rebuild only if CRDs changed.
  */
 export type Freshness = 'cached' | 'miss' | 'latest';
 
 /** The current catalog. */
 export async function servingCatalog(env: Env, freshness: Freshness = 'cached'): Promise<Catalog> {
   const age = Date.now() - built.checkedAt;
-  const trusted = freshness === 'latest' ? false : freshness === 'miss' ? age < missCheckMillis : age < freshMillis;
-  if (trusted) return built.catalog;
+  if (freshness === 'cached' && age < freshMillis) return built.catalog;
   const store = crdStore(env);
   const probe = await store.list('', { limit: 1, continue: '', resourceVersion: '', resourceVersionMatch: '' });
   if (probe.resourceVersion === built.resourceVersion) {

@@ -3,7 +3,6 @@
  * @kubernetes/client-node against a real local server: a namespace with 500 objects of 10 types
  * terminates completely; an owner with 200 dependents of 3 types is collected in each
  * propagation mode; and both finish when the server restarts midway (persisted state).
- * (Custom resources join the namespace test with the CRD issue.)
  */
 import * as k8s from '@kubernetes/client-node';
 import { mkdtempSync } from 'node:fs';
@@ -18,7 +17,34 @@ import { startServer } from '../../scripts/server.mjs';
 
 type Manifest = k8s.KubernetesObject & Record<string, unknown>;
 
-/** Ten namespaced kinds, `count` objects each. */
+/** A namespaced custom resource kind, Gear of lifecycle.e2e.example.com. */
+const gearDefinition: Manifest = {
+  apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'gears.lifecycle.e2e.example.com' },
+  spec: {
+    group: 'lifecycle.e2e.example.com', scope: 'Namespaced', names: { plural: 'gears', kind: 'Gear' },
+    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { teeth: { type: 'integer' } } } } } } }],
+  },
+};
+
+/** Creates the Gear CRD (once per server) and waits until it serves. */
+async function ensureGears(config: k8s.KubeConfig): Promise<void> {
+  const objects = k8s.KubernetesObjectApi.makeApiClient(config);
+  try {
+    await objects.create(gearDefinition);
+  } catch (error) {
+    if ((error as { code?: number }).code !== 409) throw error;
+  }
+  await eventually(async () => {
+    try {
+      await objects.list('lifecycle.e2e.example.com/v1', 'Gear', 'default');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Ten namespaced kinds, a custom resource among them, `count` objects each. */
 function namespaceContent(namespace: string, count: number): Manifest[] {
   const meta = (name: string) => ({ name, namespace });
   const template = (name: string) => ({ metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
@@ -32,7 +58,7 @@ function namespaceContent(namespace: string, count: number): Manifest[] {
     (name) => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: meta(name), spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } }),
     (name) => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: meta(name), rules: [] }),
     (name) => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: meta(name), roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name }, subjects: [] }),
-    (name) => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: meta(name), spec: { holderIdentity: name } }),
+    (name) => ({ apiVersion: 'lifecycle.e2e.example.com/v1', kind: 'Gear', metadata: meta(name), spec: { teeth: 12 } }),
   ];
   return makers.flatMap((make) => Array.from({ length: count }, (_, index) => make(`o${index}`)));
 }
@@ -94,12 +120,13 @@ async function ownerWithDependents(config: k8s.KubeConfig, namespace: string, co
 }
 
 describe('namespace termination', () => {
-  it('removes a namespace with 500 objects of 10 types, and everything in it', async () => {
+  it('removes a namespace with 500 objects of 10 types (a custom resource among them), and everything in it', async () => {
     const server = inject('serverUrl');
     const config = kubeConfig(server);
     const namespace = `term-${Date.now().toString(36)}`;
     const core = config.makeApiClient(k8s.CoreV1Api);
     const objects = k8s.KubernetesObjectApi.makeApiClient(config);
+    await ensureGears(config);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
     const manifests = namespaceContent(namespace, 50);
     await createAll(objects, manifests);
@@ -135,6 +162,7 @@ describe('lifecycle work across a server restart', () => {
     const config = kubeConfig(server.url);
     const core = config.makeApiClient(k8s.CoreV1Api);
     const objects = k8s.KubernetesObjectApi.makeApiClient(config);
+    await ensureGears(config);
     await core.createNamespace({ body: { metadata: { name: 'doomed' } } });
     const content = namespaceContent('doomed', 30);
     await createAll(objects, content);
