@@ -38,7 +38,11 @@ const server = await startServer({
 });
 console.log(`server ${server.url}, ${durationMs / 1000}s per load phase\n`);
 
-try {
+// BENCH_ONLY=crd,watchers runs only the named sections (the ceiling always runs with mixed).
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const wanted = (name) => !only || only.includes(name);
+
+async function runMixedSection() {
   for (const concurrency of [1, 16]) {
     const ceiling = await runCeiling(server.url, concurrency, durationMs);
     const mixed = await runMixed(server.url, concurrency, durationMs);
@@ -50,19 +54,32 @@ try {
     }
     console.log();
   }
-  await runBigList(server.url, 10_000);
-  console.log();
-  await runWatchers(server.url, Number(process.env.BENCH_WATCHERS ?? 1000), 100);
-  console.log();
-  await runApplyCost(server.url, durationMs);
-  console.log();
-  await runLifecycle(server.url, 1000);
-  console.log();
-  await runCustomResources(server.url, durationMs);
+}
+
+const serverSections = [
+  ['mixed', runMixedSection],
+  ['list', () => runBigList(server.url, 10_000)],
+  ['watchers', () => runWatchers(server.url, Number(process.env.BENCH_WATCHERS ?? 1000), 100)],
+  ['apply', () => runApplyCost(server.url, durationMs)],
+  ['lifecycle', () => runLifecycle(server.url, 1000)],
+  ['crd', () => runCustomResources(server.url, durationMs)],
+];
+const processSections = [
+  ['validation', runValidationCost],
+  ['cold-start', () => runColdStart(5)],
+];
+
+try {
+  for (const [name, run] of serverSections) {
+    if (!wanted(name)) continue;
+    await run();
+    console.log();
+  }
 } finally {
   await server.stop();
 }
-console.log();
-await runValidationCost();
-console.log();
-await runColdStart(5);
+for (const [name, run] of processSections) {
+  if (!wanted(name)) continue;
+  await run();
+  console.log();
+}
