@@ -9,7 +9,8 @@
 //   6. server-side apply of a 5 KB Deployment by two managers against a merge patch of it;
 //   7. the server's own deletion work: a namespace of 1,000 objects, 1,000 dependents collected;
 //   8. custom resources: CRD create to first object, creates with 5 CEL rules against none;
-//   9. Worker cold start (fresh workerd processes).
+//   9. a list of 5,000 Pods as JSON, CBOR and Protobuf (bytes, time), and gzipped;
+//  10. Worker cold start (fresh workerd processes).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
@@ -22,6 +23,7 @@ import { runColdStart } from './cold-start.mjs';
 import { runApplyCost } from './apply.mjs';
 import { runLifecycle } from './lifecycle.mjs';
 import { runCustomResources } from './crd.mjs';
+import { runEncodings } from './encodings.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -63,6 +65,7 @@ const serverSections = [
   ['apply', () => runApplyCost(server.url, durationMs)],
   ['lifecycle', () => runLifecycle(server.url, 1000)],
   ['crd', () => runCustomResources(server.url, durationMs)],
+  ['encodings', () => runEncodings(server.url, 5000)],
 ];
 const processSections = [
   ['validation', runValidationCost],

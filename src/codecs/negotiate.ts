@@ -1,17 +1,28 @@
 /**
- * Content negotiation as kube-apiserver does it (k8s.io/apiserver/pkg/endpoints/handlers/negotiation):
- * the first acceptable Accept clause wins; `as=`/`g=`/`v=` parameters ask for a server-side
- * conversion (Table, PartialObjectMetadata) that the endpoint must support; no match is 406.
+ * Content negotiation as kube-apiserver does it (k8s.io/apiserver/pkg/endpoints/handlers/negotiation
+ * plus go-restful's route check in front of built-in resources):
+ *
+ * 1. Built-in routes first go through go-restful, which accepts the request when one Accept
+ *    clause, parameters stripped, is `*\/*` or exactly one of the route's media types (collection
+ *    GETs also list the watch stream types). Otherwise: 406 `Available representations: ...`.
+ * 2. kube's negotiation: clauses best first (quality, then specificity); for each clause, each
+ *    serializer it matches (`type/subtype`, `type/*`, `*\/*`) in serializer order; the first whose
+ *    parameters the endpoint accepts wins: `as`/`g`/`v` ask for a conversion (Table in JSON or
+ *    YAML only, PartialObjectMetadata in any encoding), `stream=watch` needs a stream serializer,
+ *    and without a conversion a custom resource endpoint serves no Protobuf. Nothing: 406
+ *    `only the following media types are accepted: ...`.
+ * 3. A watch then needs the chosen serializer to have a stream form (YAML has none): else 406
+ *    listing the stream media types.
  */
-import { notAcceptable, unsupportedMediaType } from '../core/status.js';
+import { notAcceptable, onlyAccepted, unsupportedMediaType } from '../core/status.js';
 import { type AcceptClause, essence, parseAccept, parseMediaType } from './media-type.js';
 
-export type Encoding = 'json' | 'yaml';
+export type Encoding = 'json' | 'yaml' | 'protobuf' | 'cbor';
 export type Conversion = 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
 
 export interface OutputFormat {
   encoding: Encoding;
-  /** The Content-Type to send. */
+  /** The Content-Type to send (of a watch stream, for a stream format). */
   mediaType: string;
   conversion?: Conversion;
   /** The meta.k8s.io version asked for with the conversion (v1 or v1beta1). */
@@ -21,50 +32,99 @@ export interface OutputFormat {
 /** What kind of response an endpoint produces, which decides the conversions it offers. */
 export type Target = 'object' | 'list' | 'status';
 
-const serializers: Record<string, Encoding> = {
-  'application/json': 'json',
-  'application/yaml': 'yaml',
-};
+/** The endpoint a response is negotiated for. */
+export interface Endpoint {
+  target: Target;
+  /** A custom resource: no Protobuf (kube's unstructured serializers cannot write it). */
+  custom?: boolean;
+  /** A built-in resource route: go-restful checks Accept against `routeMediaTypes` first. */
+  builtin?: boolean;
+  /** A collection GET (list and watch): its route also produces the watch stream types. */
+  collection?: boolean;
+}
 
-/** Media types the server writes, as 406 messages list them. */
-export const supportedMediaTypes = Object.keys(serializers);
+interface Serializer {
+  encoding: Encoding;
+  type: string;
+  subtype: string;
+  /** The Content-Type of its watch stream; none for YAML. */
+  stream?: string;
+}
 
-/** How a request body is encoded: what we write, plus kube's Protobuf (kubectl's typed clients send it). */
-export type InputEncoding = Encoding | 'protobuf';
+/** kube's serializers in its codec factory's order (CBOR, on here by default, is appended last). */
+const serializers: readonly Serializer[] = [
+  { encoding: 'json', type: 'application', subtype: 'json', stream: 'application/json' },
+  { encoding: 'yaml', type: 'application', subtype: 'yaml' },
+  { encoding: 'protobuf', type: 'application', subtype: 'vnd.kubernetes.protobuf', stream: 'application/vnd.kubernetes.protobuf;stream=watch' },
+  { encoding: 'cbor', type: 'application', subtype: 'cbor', stream: 'application/cbor-seq' },
+];
 
-/** Media types request bodies may have, in the order 415 messages list them. */
-export const bodyDecoders: Record<string, InputEncoding> = {
-  'application/json': 'json',
-  'application/yaml': 'yaml',
-  'application/vnd.kubernetes.protobuf': 'protobuf',
-};
+const mediaTypeOf = (serializer: Serializer) => `${serializer.type}/${serializer.subtype}`;
 
-/** Chooses the output format for `accept`; throws 406 when nothing acceptable can be produced. */
-export function negotiateOutput(accept: string | null | undefined, target: Target): OutputFormat {
+/** The media types the server writes, as kube's 406 and 415 messages list them. */
+export const supportedMediaTypes: readonly string[] = serializers.map(mediaTypeOf);
+
+/** The watch stream media types, as kube lists them (MediaTypesForSerializer). */
+export const streamMediaTypes: readonly string[] = serializers
+  .filter((serializer) => serializer.stream)
+  .map((serializer) => (serializer.encoding === 'cbor' ? serializer.stream! : `${mediaTypeOf(serializer)};stream=watch`));
+
+/** Chooses the output format of a response; throws 406 when nothing acceptable can be produced. */
+export function negotiateOutput(accept: string | null | undefined, endpoint: Target | Endpoint): OutputFormat {
+  const options = typeof endpoint === 'string' ? { target: endpoint } : endpoint;
+  if (options.builtin) checkRouteAccepts(accept, routeMediaTypes(options));
   for (const clause of parseAccept(accept)) {
-    const format = formatFor(clause, target);
-    if (format) return format;
+    for (const serializer of serializers) {
+      if (!matches(clause, serializer)) continue;
+      const format = formatFor(clause, serializer, options);
+      if (format) return format;
+    }
   }
-  throw notAcceptable(supportedMediaTypes);
+  throw onlyAccepted(supportedMediaTypes);
 }
 
-function formatFor(clause: AcceptClause, target: Target): OutputFormat | null {
-  const encoding = encodingFor(clause);
-  if (!encoding) return null;
-  const mediaType = encoding === 'json' ? 'application/json' : 'application/yaml';
-  const { as, g, v } = clause.params;
-  if (as === undefined) return g === undefined && v === undefined ? { encoding, mediaType } : null;
-  const conversion = conversionFor(as, g, v, target);
-  return conversion ? { encoding, mediaType, conversion, conversionVersion: v! } : null;
+/** The format of a watch stream: negotiated as a response, then it must have a stream form. */
+export function negotiateStream(accept: string | null | undefined, endpoint: Endpoint): OutputFormat {
+  const format = negotiateOutput(accept, endpoint);
+  const serializer = serializers.find((candidate) => candidate.encoding === format.encoding)!;
+  if (!serializer.stream) throw onlyAccepted(streamMediaTypes);
+  return { ...format, mediaType: serializer.stream };
 }
 
-function encodingFor(clause: AcceptClause): Encoding | null {
-  if (clause.type === '*' && clause.subtype === '*') return 'json';
-  if (clause.type === 'application' && clause.subtype === '*') return 'json';
-  return serializers[essence(clause)] ?? null;
+/** The media types go-restful lists for a built-in route. */
+function routeMediaTypes(endpoint: Endpoint): readonly string[] {
+  return endpoint.collection ? [...supportedMediaTypes, ...streamMediaTypes] : supportedMediaTypes;
 }
 
-function conversionFor(as: string, group: string | undefined, version: string | undefined, target: Target): Conversion | null {
+/** go-restful's Route.matchesAccept: parameters stripped, exact match or `*\/*`; no `type/*`. */
+function checkRouteAccepts(accept: string | null | undefined, produces: readonly string[]): void {
+  if (!accept) return;
+  for (const part of accept.split(',')) {
+    const mediaType = part.split(';')[0]!.trim();
+    if (mediaType === '*/*' || produces.includes(mediaType)) return;
+  }
+  throw notAcceptable([...produces]);
+}
+
+function matches(clause: AcceptClause, serializer: Serializer): boolean {
+  if (clause.type === '*' && clause.subtype === '*') return true;
+  return clause.type === serializer.type && (clause.subtype === '*' || clause.subtype === serializer.subtype);
+}
+
+function formatFor(clause: AcceptClause, serializer: Serializer, endpoint: Endpoint): OutputFormat | null {
+  const { as, g, v, stream } = clause.params;
+  if (stream && (stream !== 'watch' || !serializer.stream)) return null;
+  const { encoding } = serializer;
+  const mediaType = mediaTypeOf(serializer);
+  if (as === undefined && g === undefined && v === undefined) {
+    return endpoint.custom && encoding === 'protobuf' ? null : { encoding, mediaType };
+  }
+  const conversion = conversionFor(as, g, v, endpoint.target);
+  if (!conversion || (conversion === 'Table' && encoding !== 'json' && encoding !== 'yaml')) return null;
+  return { encoding, mediaType, conversion, conversionVersion: v! };
+}
+
+function conversionFor(as: string | undefined, group: string | undefined, version: string | undefined, target: Target): Conversion | null {
   if (group !== 'meta.k8s.io' || (version !== 'v1' && version !== 'v1beta1') || target === 'status') return null;
   if (as === 'Table') return 'Table';
   if (as === 'PartialObjectMetadata' && target === 'object') return 'PartialObjectMetadata';
@@ -72,8 +132,16 @@ function conversionFor(as: string, group: string | undefined, version: string | 
   return null;
 }
 
+/** How a request body is encoded. */
+export type InputEncoding = Encoding;
+
+/** Media types request bodies may have, in the order 415 messages list them. */
+export const bodyDecoders: Readonly<Record<string, InputEncoding>> = Object.fromEntries(
+  serializers.map((serializer) => [mediaTypeOf(serializer), serializer.encoding]),
+);
+
 /** The encoding of a request body; empty Content-Type means JSON. Throws 415 for anything else. */
-export function negotiateInput(contentType: string | null | undefined, accepted: Record<string, InputEncoding> = bodyDecoders): InputEncoding {
+export function negotiateInput(contentType: string | null | undefined, accepted: Readonly<Record<string, InputEncoding>> = bodyDecoders): InputEncoding {
   if (!contentType || !contentType.trim()) return 'json';
   const encoding = accepted[essence(parseMediaType(contentType))];
   if (!encoding) throw unsupportedMediaType(Object.keys(accepted));

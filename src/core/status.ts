@@ -169,6 +169,11 @@ export function notAcceptable(available: string[]): StatusError {
   return failure(406, 'NotAcceptable', `406: Not Acceptable\n\nAvailable representations: ${available.join(', ')}`, {});
 }
 
+/** 406 from kube's own negotiation (custom resources, conversions, watch streams). */
+export function onlyAccepted(accepted: readonly string[]): StatusError {
+  return failure(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`);
+}
+
 /** 415 for a request body in a format the endpoint does not decode. */
 export function unsupportedMediaType(accepted: string[]): StatusError {
   return failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);

@@ -8,9 +8,9 @@ import type { ResourceType } from '../api/catalog.js';
 import { fieldError } from '../core/field-errors.js';
 import { badRequest, notFound } from '../core/status.js';
 import { isJsonObject, type KubeObject } from '../registry/object.js';
-import { asTypedObject, parseBody, readBody } from './body.js';
+import { apiVersionAndKind, asTypedObject, parseBody, readBodyBytes } from './body.js';
 import { fieldManagementFor, keepTimestampsOfNoOp, applyOnto, trackUpdate } from './field-manager.js';
-import { negotiatePatchType, patcher } from './patchers.js';
+import { type ApplyPatchType, isApplyPatch, negotiatePatchType, type PatchType, patcher } from './patchers.js';
 import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './options.js';
 import { outputFormat, respondObject } from './respond.js';
 import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
@@ -21,8 +21,9 @@ export const patchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const patchType = negotiatePatchType(scope.request.headers.get('content-type'), scope.type);
   const options = parsePatchOptions(scope, patchType);
-  const body = await readBody(scope.request);
-  if (patchType === 'application/apply-patch+yaml') return serverSideApply(scope, options, body);
+  const bytes = await readBodyBytes(scope.request);
+  if (isApplyPatch(patchType)) return serverSideApply(scope, options, bytes, patchType);
+  const body = new TextDecoder().decode(bytes);
   const apply = patcher(patchType, body, scope.type);
   const management = fieldManagementFor(scope, options.fieldManager);
   const { info, store } = scope;
@@ -42,7 +43,7 @@ export interface PatchOptions extends WriteOptions {
 /** PatchOptions: fieldManager is required for apply, force is for apply only (ValidatePatchOptions). */
 export function parsePatchOptions(scope: RequestScope, patchType: string): PatchOptions {
   const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
-  const isApply = patchType === 'application/apply-patch+yaml';
+  const isApply = isApplyPatch(patchType as PatchType);
   if (isApply && !options.fieldManager) optionsInvalid('PatchOptions', [fieldError.required('fieldManager', 'is required for apply patch')]);
   if (!isApply && scope.url.searchParams.has('force')) {
     optionsInvalid('PatchOptions', [fieldError.forbidden('force', 'may not be specified for non-apply patch')]);
@@ -51,12 +52,12 @@ export function parsePatchOptions(scope: RequestScope, patchType: string): Patch
 }
 
 /**
- * Server-side apply (`application/apply-patch+yaml`): the configuration is checked like any
+ * Server-side apply (`application/apply-patch+yaml` or `+cbor`): the configuration is checked like any
  * request body (unknown fields by fieldValidation) but not defaulted; the apply creates the object
  * when it is missing (201).
  */
-async function serverSideApply(scope: RequestScope, options: PatchOptions, body: string): Promise<Response> {
-  const config = decodeApplyConfiguration(scope, body, options.fieldValidation);
+async function serverSideApply(scope: RequestScope, options: PatchOptions, body: Uint8Array, patchType: ApplyPatchType): Promise<Response> {
+  const config = decodeApplyConfiguration(scope, body, patchType, options.fieldValidation);
   const management = fieldManagementFor(scope, options.fieldManager);
   const { object, created } = await scope.store.update(scope.namespace, scope.info.name, (current) => {
     const applied = applyDefaults(scope, applyOnto(management, current, structuredClone(config), options.force));
@@ -66,12 +67,12 @@ async function serverSideApply(scope: RequestScope, options: PatchOptions, body:
   return respondObject(scope, object, created ? 201 : 200);
 }
 
-/** The apply configuration: YAML (or JSON, its subset), a JSON object with an object metadata. */
-export function decodeApplyConfiguration(scope: RequestScope, body: string, directive: string, type: ResourceType = scope.type): KubeObject {
-  const bytes = new TextEncoder().encode(body);
-  const parsed = parseBody(bytes, 'yaml');
+/** The apply configuration: YAML (or JSON, its subset) or CBOR, a JSON object with an object metadata. */
+export function decodeApplyConfiguration(scope: RequestScope, body: Uint8Array, patchType: ApplyPatchType, directive: string, type: ResourceType = scope.type): KubeObject {
+  const encoding = patchType === 'application/apply-patch+cbor' ? 'cbor' : 'yaml';
+  const parsed = parseBody(body, encoding, apiVersionAndKind(type));
   if (parsed.error !== undefined) throw badRequest(parsed.error);
-  if (!isJsonObject(parsed.value)) throw badRequest('error decoding YAML: the apply configuration must be an object');
+  if (!isJsonObject(parsed.value)) throw badRequest(`error decoding ${encoding === 'cbor' ? 'CBOR' : 'YAML'}: the apply configuration must be an object`);
   const config = parsed.value as KubeObject;
   if (config.metadata === undefined || config.metadata === null) config.metadata = {};
   if (!isJsonObject(config.metadata)) throw badRequest('metadata must be an object');

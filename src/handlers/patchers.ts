@@ -18,13 +18,24 @@ export type PatchType =
   | 'application/json-patch+json'
   | 'application/merge-patch+json'
   | 'application/strategic-merge-patch+json'
-  | 'application/apply-patch+yaml';
+  | ApplyPatchType;
 
-/** The patch types of `type`, in the order kube's 415 lists them (server-side apply is handled by the patch handler). */
+/** Server-side apply's patch types: YAML (JSON is YAML) and CBOR. */
+export type ApplyPatchType = 'application/apply-patch+yaml' | 'application/apply-patch+cbor';
+
+/** Whether a patch type is server-side apply. */
+export function isApplyPatch(patchType: PatchType): patchType is ApplyPatchType {
+  return patchType === 'application/apply-patch+yaml' || patchType === 'application/apply-patch+cbor';
+}
+
+/**
+ * The patch types of `type`, in the order kube's 415 lists them (server-side apply is handled by
+ * the patch handler). JSON patch and merge patch have no CBOR form (415), as in kube.
+ */
 export function patchTypesFor(type: ResourceType): PatchType[] {
   const types: PatchType[] = ['application/json-patch+json', 'application/merge-patch+json'];
   if (!type.custom && schemaLookupForKind(type.group, type.version, type.kind)) types.push('application/strategic-merge-patch+json');
-  types.push('application/apply-patch+yaml');
+  types.push('application/apply-patch+yaml', 'application/apply-patch+cbor');
   return types;
 }
 
@@ -37,7 +48,7 @@ export function negotiatePatchType(contentType: string | null, type: ResourceTyp
 }
 
 /** The function that applies the request's (non-apply) patch to a current object of `type`. */
-export function patcher(patchType: Exclude<PatchType, 'application/apply-patch+yaml'>, body: string, type: ResourceType): (current: KubeObject) => unknown {
+export function patcher(patchType: Exclude<PatchType, ApplyPatchType>, body: string, type: ResourceType): (current: KubeObject) => unknown {
   if (patchType === 'application/json-patch+json') return jsonPatcher(body);
   const patch = parsePatchJson(body, patchType);
   if (patchType === 'application/merge-patch+json') return (current) => applyMergePatch(current, patch);

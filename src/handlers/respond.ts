@@ -3,13 +3,12 @@
  * PartialObjectMetadata), and the headers kube-apiserver sends on every API response.
  */
 import { apiVersionOf } from '../api/catalog.js';
-import { renderJson } from '../codecs/json.js';
+import { encodeBody } from '../codecs/encode-body.js';
 import { listMeta, typedList, unstructuredList } from '../codecs/lists.js';
-import { type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
+import { type Endpoint, type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import { printerFor } from '../codecs/printers.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
-import { renderYaml } from '../codecs/yaml.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { WarningRecorder } from '../schema/index.js';
@@ -26,8 +25,7 @@ export function wantsPretty(request: Request, url: URL): boolean {
 
 /** Encodes `body` in the negotiated format. */
 export function encodedResponse(body: unknown, format: OutputFormat, status: number, pretty: boolean, headers: HeadersInit = {}): Response {
-  const text = format.encoding === 'yaml' ? renderYaml(body) : renderJson(body, pretty);
-  const response = new Response(text, { status, headers });
+  const response = new Response(encodeBody(body, format, pretty), { status, headers });
   response.headers.set('content-type', format.mediaType);
   return response;
 }
@@ -52,7 +50,14 @@ function utf8AsLatin1(text: string): string {
 
 /** The format of a handler's response; 406 if the client accepts nothing the endpoint can produce. */
 export function outputFormat(scope: RequestScope, target: Target): OutputFormat {
-  return negotiateOutput(scope.request.headers.get('accept'), target);
+  return negotiateOutput(scope.request.headers.get('accept'), endpointOf(scope, target));
+}
+
+/** What negotiation needs to know of the endpoint serving `scope`. */
+export function endpointOf(scope: RequestScope, target: Target): Endpoint {
+  const custom = !!scope.type.custom;
+  const collection = scope.info.verb === 'list' || scope.info.verb === 'watch';
+  return { target, custom, builtin: !custom, collection };
 }
 
 /** The Table's includeObject option (Metadata unless the client says None or Object). */

@@ -9,11 +9,11 @@ import { invalid, notFound } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { parentWithScale, scaleOf, scaleViewOf, validateScale } from '../registry/scale.js';
 import type { ReadVersion } from '../storage/types.js';
-import { asTypedObject, decodeObjectBody, readBody } from './body.js';
+import { asTypedObject, decodeObjectBody, readBodyBytes } from './body.js';
 import { applyOnto, fieldManagementFor, keepTimestampsOfNoOp, trackUpdate, type FieldManagement } from './field-manager.js';
 import { parseWriteOptions } from './options.js';
 import { decodeApplyConfiguration, parsePatchOptions } from './patch.js';
-import { negotiatePatchType, patcher } from './patchers.js';
+import { isApplyPatch, negotiatePatchType, patcher } from './patchers.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
@@ -42,11 +42,12 @@ export const scalePatchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
   const patchType = negotiatePatchType(scope.request.headers.get('content-type'), scaleType);
   const options = parsePatchOptions(scope, patchType);
-  const body = await readBody(scope.request);
-  if (patchType === 'application/apply-patch+yaml') {
-    const config = decodeApplyConfiguration(scope, body, options.fieldValidation, scaleType);
+  const bytes = await readBodyBytes(scope.request);
+  if (isApplyPatch(patchType)) {
+    const config = decodeApplyConfiguration(scope, bytes, patchType, options.fieldValidation, scaleType);
     return updateThroughScale(scope, options, (current, management) => applyOnto(management, current, structuredClone(config), options.force));
   }
+  const body = new TextDecoder().decode(bytes);
   const patch = patcher(patchType, body, scaleType);
   return updateThroughScale(scope, options, (current, management) => {
     const patched = asTypedObject(patch(current), scaleType, body);

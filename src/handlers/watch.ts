@@ -1,11 +1,11 @@
 /**
- * watch (k8s.io/apiserver/pkg/endpoints/handlers/watch.go): negotiate a stream format (JSON, or a
- * Table or PartialObjectMetadata conversion; YAML is not a watch format), parse and validate the
- * options, subscribe, and stream events over chunked HTTP or, on an Upgrade, a WebSocket.
+ * watch (k8s.io/apiserver/pkg/endpoints/handlers/watch.go): negotiate a stream format (JSON,
+ * Protobuf or CBOR, possibly a Table or PartialObjectMetadata conversion; YAML is not a watch
+ * format), parse and validate the options, subscribe, and stream events over chunked HTTP or, on
+ * an Upgrade, a WebSocket.
  */
-import { negotiateOutput } from '../codecs/negotiate.js';
+import { negotiateStream } from '../codecs/negotiate.js';
 import { printerFor } from '../codecs/printers.js';
-import { notAcceptable } from '../core/status.js';
 import type { Env } from '../env.js';
 import { collectionPrefix } from '../registry/keys.js';
 import { connectWatch } from '../watch/connect.js';
@@ -14,7 +14,7 @@ import { httpWatch } from '../watch/http-stream.js';
 import { parseWatchOptions } from '../watch/options.js';
 import { WatchSession } from '../watch/session.js';
 import { socketWatch } from '../watch/websocket-watch.js';
-import { includeObject } from './respond.js';
+import { endpointOf, includeObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
 export const watchHandler: Handler = async (scope) => {
@@ -32,7 +32,7 @@ export const watchHandler: Handler = async (scope) => {
   const session = new WatchSession(scope.type, options, connect, transport.sink);
   scope.request.signal.addEventListener('abort', () => transport.sink.end());
   await session.start();
-  return transport.response(session, { 'content-type': 'application/json' });
+  return transport.response(session, { 'content-type': encoder.mediaType });
 };
 
 /** How often an idle watch stream checks that its client is still there (WATCH_HEARTBEAT_SECONDS, default 30). */
@@ -41,9 +41,7 @@ function heartbeatMillis(env: Env): number {
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : 30) * 1000;
 }
 
-/** JSON only: kube streams need a framing serializer, which YAML does not have. */
+/** A stream format: JSON, Protobuf or CBOR (YAML has no stream form: 406). */
 function streamFormat(scope: RequestScope) {
-  const format = negotiateOutput(scope.request.headers.get('accept'), 'object');
-  if (format.encoding !== 'json') throw notAcceptable(['application/json']);
-  return format;
+  return negotiateStream(scope.request.headers.get('accept'), endpointOf(scope, 'object'));
 }

@@ -9,6 +9,7 @@ import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { Env } from '../env.js';
 import { defaultCluster, shardName } from '../storage/shard.js';
+import { withContentEncoding } from './compression.js';
 import { routeApiRequest } from './resource-router.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from './respond.js';
 
@@ -16,7 +17,7 @@ export function createApp(): Hono<{ Bindings: Env }> {
   const app = new Hono<{ Bindings: Env }>();
   app.use('*', async (c, next) => {
     await next();
-    c.res = withCommonHeaders(c.res);
+    c.res = await withContentEncoding(c.req.raw, withCommonHeaders(c.res));
   });
   app.get('/version', () => toResponse(renderVersion()));
   for (const endpoint of ['livez', 'readyz', 'healthz'] as HealthEndpoint[]) {

@@ -2,9 +2,8 @@
  * Writing what is not an object: Status errors (the one error sink), kube's plain-text 404, and
  * the headers every kube-apiserver response carries.
  */
-import { renderJson } from '../codecs/json.js';
-import { negotiateOutput } from '../codecs/negotiate.js';
-import { renderYaml } from '../codecs/yaml.js';
+import { encodeBody } from '../codecs/encode-body.js';
+import { negotiateOutput, type OutputFormat } from '../codecs/negotiate.js';
 import { StatusError, internalError, pageNotFoundText } from '../core/status.js';
 
 /** Cache-Control and Audit-Id, as kube's filters set them (not on WebSocket upgrades). */
@@ -16,20 +15,26 @@ export function withCommonHeaders(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** The Status of any failure, in the format the client accepts (JSON when it accepts nothing we make). */
+/**
+ * The Status of any failure, in the format the client accepts (any of ours: kube negotiates
+ * errors with the default restrictions, so even a custom resource's 406 can be Protobuf), JSON
+ * when it accepts nothing we make.
+ */
 export function errorResponse(error: unknown, request: Request): Response {
   const statusError = error instanceof StatusError ? error : unexpected(error);
-  let yaml = false;
-  try {
-    yaml = negotiateOutput(request.headers.get('accept'), 'status').encoding === 'yaml';
-  } catch {
-    yaml = false;
-  }
-  const body = yaml ? renderYaml(statusError.status) : renderJson(statusError.status);
-  const headers: Record<string, string> = { 'content-type': yaml ? 'application/yaml' : 'application/json' };
+  const format = errorFormat(request);
+  const headers: Record<string, string> = { 'content-type': format.mediaType };
   const retryAfter = statusError.status.details?.retryAfterSeconds;
   if (retryAfter) headers['retry-after'] = String(retryAfter);
-  return new Response(body, { status: statusError.code, headers });
+  return new Response(encodeBody(statusError.status, format, false), { status: statusError.code, headers });
+}
+
+function errorFormat(request: Request): OutputFormat {
+  try {
+    return negotiateOutput(request.headers.get('accept'), 'status');
+  } catch {
+    return { encoding: 'json', mediaType: 'application/json' };
+  }
 }
 
 /** Anything that is not a StatusError is a bug: logged in full, answered without internals. */

@@ -2,10 +2,18 @@
  * Watch events on the wire: `{"type":..,"object":..}` with the object as the client asked for it,
  * plainly, as a one-row Table (column definitions only in the first event, `null` after, as
  * kube does) or as PartialObjectMetadata. Errors are Status objects with type ERROR.
+ *
+ * Each event is one message in the negotiated encoding: a JSON text, a Protobuf
+ * metav1.WatchEvent whose object is an enveloped (`k8s\0`) object, or one CBOR data item. How
+ * messages are delimited is the transport's business (`framing`): JSON lines, a 4-byte big-endian
+ * length before each Protobuf message (kube's length-delimited framer), CBOR items back to back
+ * (an RFC 8742 sequence, application/cbor-seq); a WebSocket sends each message as it is.
  */
+import { encodeCborWatchEvent } from '../codecs/cbor/index.js';
 import type { OutputFormat } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import type { Printer } from '../codecs/printers.js';
+import { encodeMessage, messageDescriptor } from '../codecs/protobuf/index.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import type { Status } from '../core/status.js';
 import type { WatchItem } from './session.js';
@@ -16,33 +24,60 @@ export interface WatchEncoding {
   includeObject: IncludeObject;
 }
 
+/** A message: JSON text, or the bytes of a binary encoding. */
+export type WatchMessage = string | Uint8Array;
+
+/** How a stream of messages is delimited over HTTP. */
+export type Framing = 'lines' | 'length-prefixed' | 'self-delimiting';
+
+const watchEvent = 'k8s.io.apimachinery.pkg.apis.meta.v1.WatchEvent';
+
 /** Encodes events for one stream; remembers whether the Table columns were sent. */
 export class WatchEventEncoder {
   private columnsSent = false;
 
   constructor(private readonly encoding: WatchEncoding) {}
 
-  /** The event JSON for `item`; a plain event splices the stored JSON in without parsing it. */
-  event(type: string, item: WatchItem, now: Date): string {
-    if (!this.encoding.format.conversion) return `{"type":"${type}","object":${item.json()}}`;
-    return JSON.stringify({ type, object: this.convert(type, item, now) });
+  /** The stream's Content-Type. */
+  get mediaType(): string {
+    return this.encoding.format.mediaType;
+  }
+
+  get framing(): Framing {
+    const { encoding } = this.encoding.format;
+    return encoding === 'protobuf' ? 'length-prefixed' : encoding === 'cbor' ? 'self-delimiting' : 'lines';
+  }
+
+  /** The event for `item`; a plain JSON event splices the stored JSON in without parsing it. */
+  event(type: string, item: WatchItem, now: Date): WatchMessage {
+    const { format } = this.encoding;
+    if (format.encoding === 'json' && !format.conversion) return `{"type":"${type}","object":${item.json()}}`;
+    return this.encode(type, this.convert(type, item, now));
   }
 
   /** An ERROR event carrying a Status. */
-  error(status: Status): string {
-    return JSON.stringify({ type: 'ERROR', object: status });
+  error(status: Status): WatchMessage {
+    return this.encode('ERROR', status as unknown as Record<string, unknown>);
   }
 
-  private convert(type: string, item: WatchItem, now: Date): unknown {
+  private encode(type: string, object: Record<string, unknown>): WatchMessage {
+    switch (this.encoding.format.encoding) {
+      case 'protobuf': return encodeMessage(messageDescriptor(watchEvent), { type, object }, { rawObjectsAsProtobuf: true });
+      case 'cbor': return encodeCborWatchEvent(type, object);
+      default: return JSON.stringify({ type, object });
+    }
+  }
+
+  private convert(type: string, item: WatchItem, now: Date): Record<string, unknown> {
     const { format, printer, includeObject } = this.encoding;
     const object = item.object();
     const version = format.conversionVersion ?? 'v1';
-    if (format.conversion === 'PartialObjectMetadata') return partialObjectMetadata(object, version);
-    if (format.conversion !== 'Table') return object;
+    if (format.conversion === 'PartialObjectMetadata') return partialObjectMetadata(object, version) as unknown as Record<string, unknown>;
+    if (format.conversion !== 'Table') return object as unknown as Record<string, unknown>;
     const rows = type === 'BOOKMARK' ? [] : [object];
     const table = toTable(rows, printer, { resourceVersion: object.metadata.resourceVersion }, { includeObject, version, now });
     if (this.columnsSent) table.columnDefinitions = null;
     this.columnsSent = true;
-    return table;
+    return table as unknown as Record<string, unknown>;
   }
 }

@@ -149,7 +149,7 @@ describe('custom resources', () => {
 
   it('accept json, merge and apply patches but not strategic merge patches (golden 087)', async () => {
     const refused = await api('PATCH', `${widgets()}/w1`, { body: { spec: { size: 2 } }, headers: { 'content-type': 'application/strategic-merge-patch+json' } });
-    expect([refused.status, refused.json.message]).toEqual([415, 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml']);
+    expect([refused.status, refused.json.message]).toEqual([415, 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/apply-patch+cbor']);
     const merged = await api('PATCH', `${widgets()}/w1`, { body: { spec: { size: 4 } }, headers: { 'content-type': 'application/merge-patch+json' } });
     expect([merged.json.spec.size, merged.json.metadata.generation]).toEqual([4, 2]);
   });
