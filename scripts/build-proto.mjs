@@ -5,8 +5,13 @@
  *
  *   node scripts/build-proto.mjs [outPath] [--check-openapi]
  *   (inputs: env PROTO_DIR, default reference/proto, and env OPENAPI_DIR, default
- *    reference/openapi/v3, both relative to the project; outPath defaults to
- *    data/proto-descriptors.json)
+ *    reference/openapi/v3, both relative to the project; reference/overlays/v1.32-proto.json;
+ *    src/apply/go-zero-values.ts; outPath defaults to data/proto-descriptors.json)
+ *
+ * The vendored .proto files are kube v1.26's. The overlay adds the v1.32 fields (and messages)
+ * the server handles, with their Go type and json tag, and removes what v1.32 no longer has;
+ * it is merged into the parsed files before anything else, idempotently, so newer .proto files
+ * that already have a field make its entry a no-op.
  *
  * protobufjs is used only to PARSE the .proto files here, at build time: its runtime encoders
  * generate code with `new Function`, which workerd forbids.
@@ -21,6 +26,10 @@
  *            writes it; a zero scalar on the wire means "unset") | p Go pointer string ("" is
  *            kept on decode) | k scalar without omitempty (OpenAPI lists it as required): kube's
  *            JSON prints its zero value, so decode keeps it
+ *            An overlay field takes them from its Go type and tag: []T r, *string p, a Go value
+ *            v, plus k for a scalar without omitempty. A Go value metav1.Time or MicroTime (a
+ *            `{}` in go-zero-values.ts, e.g. PodCondition.lastProbeTime) is v: gogo always writes
+ *            it, and its zero decodes to the `null` kube's JSON prints.
  *   special: { FQN: mapping } messages whose JSON form is not an object (Time, Quantity, ...)
  *   kinds:   { apiVersion: [package, [Kind, ...]] } every top-level kind and List kind; the
  *            message of a kind is package.Kind
@@ -37,8 +46,9 @@ import { fileURLToPath } from 'node:url';
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NOTICE =
   'Derived by scripts/build-proto.mjs from the generated.proto files of k8s.io/api, ' +
-  'k8s.io/apimachinery, k8s.io/apiextensions-apiserver and k8s.io/kube-aggregator, and the ' +
-  'OpenAPI v3 documents of kube-apiserver (Apache License 2.0, The Kubernetes Authors).';
+  'k8s.io/apimachinery, k8s.io/apiextensions-apiserver and k8s.io/kube-aggregator, the v1.32 ' +
+  'fields of reference/overlays/v1.32-proto.json, and the OpenAPI v3 documents of kube-apiserver ' +
+  '(Apache License 2.0, The Kubernetes Authors).';
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
 const SKIP_PACKAGES = ['k8s.io.apimachinery.pkg.apis.testapigroup.'];
@@ -265,11 +275,12 @@ function protoFiles(dir) {
   return out;
 }
 
-function parseAll(dir) {
+function parseAll(dir, overlay) {
   const root = new protobuf.Root();
   for (const file of protoFiles(dir)) {
     protobuf.parse(readFileSync(join(dir, file), 'utf8'), root, { keepCase: true });
   }
+  applyOverlay(root, overlay);
   root.resolveAll();
   const messages = [];
   const walk = (ns) => {
@@ -285,6 +296,62 @@ function parseAll(dir) {
     .sort((a, b) => (a.fqn < b.fqn ? -1 : a.fqn > b.fqn ? 1 : 0));
 }
 
+// ---- the v1.32 overlay --------------------------------------------------------------------
+
+/** How an overlay field is held in Go: `[]T` repeated, `*T` pointer, else a value; and its tag. */
+function goShape(spec) {
+  const repeated = spec.go.startsWith('[]');
+  const pointer = spec.go.startsWith('*');
+  const [json, ...options] = spec.json.split(',');
+  return { json, repeated, pointer, value: !repeated && !pointer, omitempty: options.includes('omitempty') };
+}
+
+/** The Go shapes of the overlay's fields: { FQN: { field: shape } }. */
+function overlayShapes(overlay) {
+  const shapes = {};
+  for (const [fqn, fields] of [...Object.entries(overlay.fields), ...Object.entries(overlay.messages)]) {
+    shapes[fqn] = Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, goShape(spec)]));
+  }
+  return shapes;
+}
+
+/** Adds one overlay field; a field the .proto files already have must agree with it. */
+function addOverlayField(type, name, spec) {
+  const shape = goShape(spec);
+  if (shape.json !== name) throw new Error(`build-proto: overlay ${type.fullName}.${name} has json name ${shape.json}`);
+  const existing = type.fields[name] ?? type.fieldsById[spec.number];
+  if (existing) {
+    if (existing.name !== name || existing.id !== spec.number || existing.repeated !== shape.repeated) {
+      throw new Error(`build-proto: overlay ${type.fullName}.${name} = ${spec.number} conflicts with ` +
+        `${existing.name} = ${existing.id}`);
+    }
+    return;
+  }
+  const protoType = spec.proto.includes('.') ? `.${spec.proto}` : spec.proto;
+  type.add(new protobuf.Field(name, spec.number, protoType, shape.repeated ? 'repeated' : 'optional'));
+}
+
+/** Merges reference/overlays/v1.32-proto.json into the parsed .proto files (before resolveAll). */
+function applyOverlay(root, overlay) {
+  for (const fqn of Object.keys(overlay.messages)) {
+    if (root.lookup(fqn)) continue;
+    const pkg = fqn.slice(0, fqn.lastIndexOf('.'));
+    root.lookup(pkg).add(new protobuf.Type(fqn.slice(pkg.length + 1)));
+  }
+  for (const [fqn, fields] of [...Object.entries(overlay.fields), ...Object.entries(overlay.messages)]) {
+    const type = root.lookupType(fqn);
+    for (const [name, spec] of Object.entries(fields)) addOverlayField(type, name, spec);
+  }
+  for (const [fqn, fields] of Object.entries(overlay.removedFields)) {
+    const type = root.lookupType(fqn);
+    for (const name of Object.keys(fields)) if (type.fields[name]) type.remove(type.fields[name]);
+  }
+  for (const fqn of Object.keys(overlay.removedMessages)) {
+    const type = root.lookup(fqn);
+    if (type) type.parent.remove(type);
+  }
+}
+
 const typeName = (field) =>
   field.resolvedType ? field.resolvedType.fullName.replace(/^\./, '') : field.type;
 
@@ -292,18 +359,27 @@ const words = (table, fqn) => new Set((table[fqn] ?? '').split(' ').filter(Boole
 
 // ---- descriptors --------------------------------------------------------------------------
 
-/** Flags of one field, by the rules documented at the top plus the tables above. */
-function flagsOf(fqn, field, kindNames, required) {
+const TIMES = [`${META}.Time`, `${META}.MicroTime`];
+
+/**
+ * Flags of one field, by the rules documented at the top plus the tables above. `go` describes
+ * the field's message: `required` (JSON names whose zero kube prints), `valueStructs` (JSON names
+ * of Go value structs) and `shapes` (its overlay fields' Go shapes, which decide alone).
+ */
+function flagsOf(fqn, field, kindNames, go) {
   let flags = field.repeated && !field.map ? 'r' : '';
   if ((INLINE[fqn] ?? []).includes(field.name)) flags += 'iv';
   const type = typeName(field);
+  const json = RENAMES[fqn]?.[field.name] ?? field.name;
+  const shape = go.shapes[field.name];
   const metaTyped = type === `${META}.ObjectMeta` || type === `${META}.ListMeta`;
   const kindPart = kindNames.has(fqn) && (field.name === 'spec' || field.name === 'status') && field.resolvedType;
+  const valueTime = TIMES.includes(type) && go.valueStructs.has(json);
   if (!flags.includes('v') && !field.repeated && !field.map &&
-      (metaTyped || kindPart || words(VALUE_FIELDS, fqn).has(field.name))) flags += 'v';
-  if (words(POINTER_STRINGS, fqn).has(field.name)) flags += 'p';
-  const json = RENAMES[fqn]?.[field.name] ?? field.name;
-  if (!field.resolvedType && !field.repeated && !field.map && required.has(json)) flags += 'k';
+      (metaTyped || kindPart || valueTime || shape?.value || words(VALUE_FIELDS, fqn).has(field.name))) flags += 'v';
+  if (shape ? shape.pointer && type === 'string' : words(POINTER_STRINGS, fqn).has(field.name)) flags += 'p';
+  const keep = shape ? shape.value && !shape.omitempty : go.required.has(json);
+  if (!field.resolvedType && !field.repeated && !field.map && keep) flags += 'k';
   return flags;
 }
 
@@ -313,11 +389,11 @@ function shortType(fqn, type) {
   return type.startsWith(pkg) && !type.slice(pkg.length).includes('.') ? type.slice(pkg.length) : type;
 }
 
-function fieldTuple(fqn, field, kindNames, required) {
+function fieldTuple(fqn, field, kindNames, go) {
   const json = RENAMES[fqn]?.[field.name] ?? field.name;
   const value = shortType(fqn, typeName(field));
   const type = field.map ? `map<${field.keyType},${value}>` : value;
-  const flags = flagsOf(fqn, field, kindNames, required);
+  const flags = flagsOf(fqn, field, kindNames, go);
   return flags ? [field.id, json, type, flags] : [field.id, json, type];
 }
 
@@ -402,12 +478,23 @@ function jsonNames(doc, fqn) {
     flags.includes('i') ? jsonNames(doc, type.includes('.') ? type : pkg + type) : [name]);
 }
 
-function checkAgainstOpenApi(doc, schemas) {
+/** The names an overlay section gives a message's JSON, inline messages' included. */
+function overlayNames(doc, section, fqn) {
+  const pkg = fqn.slice(0, fqn.lastIndexOf('.') + 1);
+  const inline = doc.messages[fqn].filter(([, , , flags = '']) => flags.includes('i'))
+    .flatMap(([, , type]) => overlayNames(doc, section, type.includes('.') ? type : pkg + type));
+  return [...Object.keys(section[fqn] ?? {}), ...inline];
+}
+
+function checkAgainstOpenApi(doc, schemas, overlay) {
   const problems = [];
   for (const fqn of Object.keys(doc.messages)) {
     const schema = schemas[openApiName(fqn)];
     if (!schema || doc.special[fqn]) continue;
+    // The v1.26 documents lack the overlay's v1.32 fields and still have the ones it removes.
     const want = new Set(Object.keys(schema.properties ?? {}));
+    for (const name of overlayNames(doc, overlay.fields, fqn)) want.add(name);
+    for (const name of overlayNames(doc, overlay.removedFields, fqn)) want.delete(name);
     const have = new Set(jsonNames(doc, fqn));
     // TypeMeta (kind, apiVersion) of a kind travels in the envelope, not in the message.
     const missing = [...want].filter((n) => !have.has(n) && n !== 'kind' && n !== 'apiVersion');
@@ -428,16 +515,40 @@ function checkAgainstOpenApi(doc, schemas) {
 
 // ---- main ---------------------------------------------------------------------------------
 
-function build(protoDir, schemas) {
-  const messages = parseAll(protoDir);
+/**
+ * The Go zero values kube's JSON prints, by schema, from src/apply/go-zero-values.ts (one
+ * `'schema': { field: zero, ... },` line per schema): `scalars` print at their zero although
+ * OpenAPI does not list them as required (non-pointer fields without omitempty, e.g. core/v1
+ * Event.reportingComponent); `structs` are Go value structs (`{}`), never omitted.
+ */
+function goZeroFields() {
+  const text = readFileSync(join(PROJECT, 'src', 'apply', 'go-zero-values.ts'), 'utf8');
+  const scalars = new Map();
+  const structs = new Map();
+  for (const [, schema, body] of text.matchAll(/^  '([^']+)': \{ (.*) \},$/gm)) {
+    scalars.set(schema, [...body.matchAll(/(\w+): (?:''|0|false)(?=,|$)/g)].map(([, field]) => field));
+    structs.set(schema, [...body.matchAll(/(\w+): \{\}(?=,|$)/g)].map(([, field]) => field));
+  }
+  return { scalars, structs };
+}
+
+function build(protoDir, schemas, overlay) {
+  const messages = parseAll(protoDir, overlay);
   const byFqn = new Map(messages.map(({ fqn, type }) => [fqn, type]));
   assertTablesMatch(byFqn);
   const { kinds, metaKinds } = kindIndex(messages);
   const kindNames = new Set(Object.values(kinds).flatMap(([pkg, names]) => names.map((k) => `${pkg}.${k}`)));
   const out = {};
+  const zeros = goZeroFields();
+  const shapes = overlayShapes(overlay);
   for (const { fqn, type } of messages) {
-    const required = new Set(schemas[openApiName(fqn)]?.required ?? []);
-    out[fqn] = [...type.fieldsArray].sort((a, b) => a.id - b.id).map((f) => fieldTuple(fqn, f, kindNames, required));
+    const schema = openApiName(fqn);
+    const go = {
+      required: new Set([...(schemas[schema]?.required ?? []), ...(zeros.scalars.get(schema) ?? [])]),
+      valueStructs: new Set(zeros.structs.get(schema) ?? []),
+      shapes: shapes[fqn] ?? {},
+    };
+    out[fqn] = [...type.fieldsArray].sort((a, b) => a.id - b.id).map((f) => fieldTuple(fqn, f, kindNames, go));
   }
   return { notice: NOTICE, special: SPECIAL, kinds, metaKinds, messages: out };
 }
@@ -468,13 +579,14 @@ function main(argv) {
     else out = resolve(arg);
   }
   const schemas = loadSchemas(openapiDir);
-  const doc = build(protoDir, schemas);
+  const overlay = JSON.parse(readFileSync(join(PROJECT, 'reference/overlays/v1.32-proto.json'), 'utf8'));
+  const doc = build(protoDir, schemas, overlay);
   const text = render(doc);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
   const count = Object.keys(doc.messages).length;
   console.log(`build-proto: ${count} messages, ${Buffer.byteLength(text)} bytes -> ${relative(PROJECT, out)}`);
-  if (check && !checkAgainstOpenApi(doc, schemas)) process.exit(1);
+  if (check && !checkAgainstOpenApi(doc, schemas, overlay)) process.exit(1);
 }
 
 main(process.argv.slice(2));

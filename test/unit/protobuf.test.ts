@@ -382,6 +382,15 @@ describe('wire details', () => {
     expect(decodeAs('k8s.io.api.core.v1.ConfigMap', bytes)).toEqual({ metadata: { name: 'n', namespace: 'ns' } });
   });
 
+  it('keeps a leading U+FEFF in strings, as Go does (no byte-order mark stripping)', () => {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, 0x6e]);
+    expect(decodeAs('k8s.io.api.core.v1.ConfigMap', message([[1, LengthDelimited, message([[1, LengthDelimited, bom]])]])))
+      .toEqual({ metadata: { name: '\ufeffn' } });
+    const data = { '\ufeffkey': '\ufeffvalue', plain: '\ufeff' };
+    const bytes = encodeMessage(messageDescriptor('k8s.io.api.core.v1.ConfigMap'), { data });
+    expect((decodeAs('k8s.io.api.core.v1.ConfigMap', bytes) as any).data).toEqual(data);
+  });
+
   it('accepts packed repeated numbers', () => {
     const packed = new WireWriter().int(1).int(-2).int(300).finish();
     const bytes = message([[1, LengthDelimited, 'main'], [3, LengthDelimited, packed]]);

@@ -5,7 +5,8 @@
 
 const utf8Encoder = new TextEncoder();
 // Not fatal: Go does not validate UTF-8 in proto strings either; bad bytes become U+FFFD.
-const utf8Decoder = new TextDecoder('utf-8');
+// ignoreBOM: a leading U+FEFF is part of the string (Go keeps it); by default TextDecoder drops it.
+const utf8Decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /** The UTF-8 bytes of a string. */
 export function utf8(text: string): Uint8Array {
