@@ -9,7 +9,8 @@
 //   6. server-side apply of a 5 KB Deployment by two managers against a merge patch of it;
 //   7. the server's own deletion work: a namespace of 1,000 objects, 1,000 dependents collected;
 //   8. custom resources: CRD create to first object, creates with 5 CEL rules against none;
-//   9. a list of 5,000 Pods as JSON, CBOR and Protobuf (bytes, time), and gzipped;
+//   9. a list of 5,000 Pods as JSON, CBOR and Protobuf (bytes, time), and gzipped, over HTTP
+//      and, in process, each codec's encode/decode time against JSON's;
 //  10. Worker cold start (fresh workerd processes).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { runApplyCost } from './apply.mjs';
 import { runLifecycle } from './lifecycle.mjs';
 import { runCustomResources } from './crd.mjs';
 import { runEncodings } from './encodings.mjs';
+import { runCodecSpeed } from './codec-speed.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -69,6 +71,7 @@ const serverSections = [
 ];
 const processSections = [
   ['validation', runValidationCost],
+  ['codecs', () => runCodecSpeed(5000, 9)],
   ['cold-start', () => runColdStart(5)],
 ];
 

@@ -14,10 +14,19 @@
 /** kube's defaultGzipThresholdBytes. */
 export const gzipThresholdBytes = 128 * 1024;
 
-/** Whether the request's Accept-Encoding has the token `gzip`. */
+/**
+ * Whether the client's Accept-Encoding has the token `gzip`. Cloudflare (and miniflare) replace
+ * the header with `br, gzip` before the Worker sees it and keep the client's own value in
+ * `request.cf.clientAcceptEncoding` ("" when it sent none); the header counts only without it.
+ */
 export function acceptsGzip(request: Request): boolean {
-  const header = request.headers.get('accept-encoding');
+  const header = clientAcceptEncoding(request);
   return !!header && header.split(',').some((token) => token.trim() === 'gzip');
+}
+
+function clientAcceptEncoding(request: Request): string | null {
+  const original = (request.cf as { clientAcceptEncoding?: unknown } | undefined)?.clientAcceptEncoding;
+  return typeof original === 'string' ? original : request.headers.get('accept-encoding');
 }
 
 /** Sets the Content-Encoding of a response to `request` whose body has `size` bytes. */

@@ -178,6 +178,14 @@ describe('compression', () => {
     expect((await binary('GET', cm(), { 'accept-encoding': 'gzip;q=1' })).headers.get('content-encoding')).toBeNull();
   });
 
+  it('reads the client\'s own Accept-Encoding where the platform replaced it (cf.clientAcceptEncoding)', async () => {
+    const asSent = async (clientAcceptEncoding: string) => {
+      const request = new Request(`http://edge.test${cm()}`, { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding } } as RequestInit);
+      return ((await (exports as any).default.fetch(request)) as Response).headers.get('content-encoding');
+    };
+    expect([await asSent(''), await asSent('gzip, deflate')]).toEqual([null, 'gzip']);
+  });
+
   it('never compresses a watch stream', async () => {
     const response = await binary('GET', `${cm()}?watch=1&timeoutSeconds=1`, { 'accept-encoding': 'gzip' });
     expect(response.headers.get('content-encoding')).toBe('identity');

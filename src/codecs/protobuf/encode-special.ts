@@ -3,116 +3,145 @@
  * writing what the Go type's Marshal method writes (gogo writes every value field, so
  * IntOrString carries all three fields and Time's Timestamp both seconds and nanos).
  */
-import { utf8 } from './bytes.js';
 import type { MessageDescriptor } from './descriptors.js';
-import { ProtobufEncodeError } from './errors.js';
-import { parseGoDuration, parseRfc3339 } from './go-time.js';
-import { WireType, WireWriter } from './wire.js';
+import { parseGoDuration, parseRfc3339, type Instant } from './go-time.js';
+import { WireType, type WireWriter } from './wire.js';
 
 /** What a special mapping needs from the generic encoder. */
 export interface EncodeSpecialContext {
-  /** Encodes a nested message by name. */
-  message(name: string, json: unknown, path: string): Uint8Array;
+  /** The buffer the message's fields are appended to (no tag, no length: the caller's). */
+  readonly writer: WireWriter;
+  /** Writes a nested message by name as field `number`: tag, length and fields. */
+  messageField(number: number, name: string, json: unknown): void;
   /** The `k8s\0` envelope of an embedded object, or undefined to embed it as JSON. */
   embedded(json: unknown): Uint8Array | undefined;
 }
 
+/**
+ * A value that does not fit its field. The encoder does not build field paths while it writes:
+ * each level adds its segment to `segments` (innermost first) as the error unwinds, and the
+ * entry point turns it into a ProtobufEncodeError naming the whole path.
+ */
+export class FieldError extends Error {
+  readonly segments: string[] = [];
+
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+
+/** Adds a path segment to a FieldError passing through; other errors pass unchanged. */
+export function within(error: unknown, segment: string): unknown {
+  if (error instanceof FieldError) error.segments.push(segment);
+  return error;
+}
+
 const { Varint, LengthDelimited } = WireType;
-const EMPTY = new Uint8Array(0);
 /** Unix seconds of 0001-01-01T00:00:00Z, Go's zero time. */
 const GO_ZERO_TIME = -62135596800;
 
-function fail(path: string, want: string, value: unknown): never {
-  throw new ProtobufEncodeError(`${path}: want ${want}, got ${JSON.stringify(value)}`);
+function fail(want: string, value: unknown): never {
+  throw new FieldError(`want ${want}, got ${JSON.stringify(value)}`);
 }
 
-function encodeTime(json: unknown, micro: boolean, path: string): Uint8Array {
-  if (json === null || json === undefined) return EMPTY;
-  const instant = typeof json === 'string' ? parseRfc3339(json) : undefined;
-  if (!instant) fail(path, 'an RFC 3339 time', json);
+// The times of a list repeat (an object's creationTimestamp recurs in its managedFields and
+// conditions): remember the last ones parsed.
+const instants = new Map<string, Instant>();
+
+function instantOf(text: string): Instant | undefined {
+  let instant = instants.get(text);
+  if (instant === undefined) {
+    instant = parseRfc3339(text);
+    if (instant === undefined) return undefined;
+    if (instants.size >= 64) instants.clear();
+    instants.set(text, instant);
+  }
+  return instant;
+}
+
+function encodeTime(w: WireWriter, json: unknown, micro: boolean): void {
+  if (json === null || json === undefined) return;
+  const instant = typeof json === 'string' ? instantOf(json) : undefined;
+  if (!instant) fail('an RFC 3339 time', json);
   // Go's zero time marshals to no bytes; metav1.Time writes no nanoseconds (ProtoTime).
-  if (instant.seconds === GO_ZERO_TIME && instant.nanos === 0) return EMPTY;
-  return new WireWriter()
-    .tag(1, Varint).int(instant.seconds)
-    .tag(2, Varint).int(micro ? instant.nanos : 0)
-    .finish();
+  if (instant.seconds === GO_ZERO_TIME && instant.nanos === 0) return;
+  w.tag(1, Varint).int(instant.seconds).tag(2, Varint).int(micro ? instant.nanos : 0);
 }
 
-function encodeDuration(json: unknown, path: string): Uint8Array {
+function encodeDuration(w: WireWriter, json: unknown): void {
   const ns = typeof json === 'string' ? parseGoDuration(json) : undefined;
-  if (ns === undefined) fail(path, 'a Go duration', json);
+  if (ns === undefined) fail('a Go duration', json);
   const bits = BigInt.asUintN(64, ns);
-  return new WireWriter().tag(1, Varint).varint64(Number(bits & 0xffffffffn), Number(bits >> 32n)).finish();
+  w.tag(1, Varint).varint64(Number(bits & 0xffffffffn), Number(bits >> 32n));
 }
 
-function encodeIntOrString(json: unknown, path: string): Uint8Array {
-  const w = new WireWriter();
+function encodeIntOrString(w: WireWriter, json: unknown): void {
   if (typeof json === 'number' && Number.isInteger(json)) {
-    return w.tag(1, Varint).int(0).tag(2, Varint).int(json).tag(3, LengthDelimited).bytes(EMPTY).finish();
-  }
-  if (typeof json === 'string') {
-    return w.tag(1, Varint).int(1).tag(2, Varint).int(0).tag(3, LengthDelimited).bytes(utf8(json)).finish();
-  }
-  return fail(path, 'an integer or a string', json);
+    w.tag(1, Varint).int(0).tag(2, Varint).int(json).tag(3, LengthDelimited).uint32(0);
+  } else if (typeof json === 'string') {
+    w.tag(1, Varint).int(1).tag(2, Varint).int(0).tag(3, LengthDelimited).string(json);
+  } else fail('an integer or a string', json);
 }
 
-/** A message whose only field 1 holds bytes (RawExtension, FieldsV1, JSON, Quantity). */
-function field1(bytes: Uint8Array): Uint8Array {
-  return new WireWriter().tag(1, LengthDelimited).bytes(bytes).finish();
-}
-
-function encodeJsonBytes(json: unknown): Uint8Array {
-  return json === null || json === undefined ? EMPTY : field1(utf8(JSON.stringify(json)));
-}
-
-function encodeStrings(field: number, json: unknown, path: string, w = new WireWriter()): WireWriter {
-  if (!Array.isArray(json)) fail(path, 'an array of strings', json);
+function encodeStrings(w: WireWriter, field: number, json: unknown): void {
+  if (!Array.isArray(json)) fail('an array of strings', json);
   for (const item of json) {
-    if (typeof item !== 'string') fail(path, 'a string', item);
-    w.tag(field, LengthDelimited).bytes(utf8(item));
+    if (typeof item !== 'string') fail('a string', item);
+    w.tag(field, LengthDelimited).string(item);
   }
-  return w;
 }
 
 /** The JSONSchemaProps-or-X unions of apiextensions (see decode-special.ts). */
-function encodeUnion(d: MessageDescriptor, json: unknown, ctx: EncodeSpecialContext, path: string): Uint8Array {
-  const w = new WireWriter();
-  if (json === null || json === undefined) return EMPTY;
-  const schema = (n: number, value: unknown) => ctx.message(d.byNumber.get(n)!.type.message!, value, path);
+function encodeUnion(d: MessageDescriptor, json: unknown, ctx: EncodeSpecialContext): void {
+  const w = ctx.writer;
+  if (json === null || json === undefined) return;
+  const schema = (n: number, value: unknown) => ctx.messageField(n, d.byNumber.get(n)!.type.message!, value);
   const isObject = typeof json === 'object' && !Array.isArray(json);
   if (d.special === 'schemaOrBool') {
-    if (typeof json === 'boolean') return w.tag(1, Varint).int(json ? 1 : 0).finish();
-    if (!isObject) fail(path, 'a boolean or a schema', json);
-    return w.tag(1, Varint).int(1).tag(2, LengthDelimited).bytes(schema(2, json)).finish();
+    if (typeof json === 'boolean') {
+      w.tag(1, Varint).int(json ? 1 : 0);
+      return;
+    }
+    if (!isObject) fail('a boolean or a schema', json);
+    w.tag(1, Varint).int(1);
+    schema(2, json);
+  } else if (isObject) schema(1, json);
+  else if (d.special === 'schemaOrStringArray') encodeStrings(w, 2, json);
+  else {
+    if (!Array.isArray(json)) fail('a schema or an array of schemas', json);
+    for (const item of json) schema(2, item);
   }
-  if (isObject) return w.tag(1, LengthDelimited).bytes(schema(1, json)).finish();
-  if (d.special === 'schemaOrStringArray') return encodeStrings(2, json, path, w).finish();
-  if (!Array.isArray(json)) fail(path, 'a schema or an array of schemas', json);
-  for (const item of json) w.tag(2, LengthDelimited).bytes(schema(2, item));
-  return w.finish();
 }
 
-/** Encodes a special message's kube JSON value into the message's bytes. */
-export function encodeSpecial(d: MessageDescriptor, json: unknown, ctx: EncodeSpecialContext, path: string): Uint8Array {
+/** Writes a special message's fields for its kube JSON value. */
+export function encodeSpecial(d: MessageDescriptor, json: unknown, ctx: EncodeSpecialContext): void {
+  const w = ctx.writer;
   switch (d.special) {
     case 'time':
     case 'microtime':
-      return encodeTime(json, d.special === 'microtime', path);
+      return encodeTime(w, json, d.special === 'microtime');
     case 'duration':
-      return encodeDuration(json, path);
+      return encodeDuration(w, json);
     case 'quantity':
-      if (typeof json !== 'string' && typeof json !== 'number') fail(path, 'a quantity string', json);
-      return field1(utf8(String(json)));
+      if (typeof json !== 'string' && typeof json !== 'number') fail('a quantity string', json);
+      w.tag(1, LengthDelimited).string(String(json));
+      return;
     case 'intorstring':
-      return encodeIntOrString(json, path);
-    case 'raw':
-      if (json === null || json === undefined) return EMPTY;
-      return field1(ctx.embedded(json) ?? utf8(JSON.stringify(json)));
+      return encodeIntOrString(w, json);
+    case 'raw': {
+      if (json === null || json === undefined) return;
+      const embedded = ctx.embedded(json);
+      if (embedded) w.tag(1, LengthDelimited).bytes(embedded);
+      else w.tag(1, LengthDelimited).string(JSON.stringify(json));
+      return;
+    }
     case 'json':
-      return encodeJsonBytes(json);
+      if (json !== null && json !== undefined) w.tag(1, LengthDelimited).string(JSON.stringify(json));
+      return;
     case 'items':
-      return json === null || json === undefined ? EMPTY : encodeStrings(1, json, path).finish();
+      if (json !== null && json !== undefined) encodeStrings(w, 1, json);
+      return;
     default:
-      return encodeUnion(d, json, ctx, path);
+      return encodeUnion(d, json, ctx);
   }
 }

@@ -5,12 +5,15 @@
  * has it (not null); a Go value field (flag `v`) is written even when absent, with its zero value,
  * as gogo does for non-pointer fields. JSON keys without a field (kind, apiVersion, unknown) are
  * ignored.
+ *
+ * The whole object is written into one buffer, nested messages in place (see WireWriter); the
+ * path of a value that does not fit is built only on failure (see FieldError).
  */
 import { isJsonObject } from '../../core/json-value.js';
-import { compareUtf8, fromBase64, utf8 } from './bytes.js';
-import { encodeSpecial, type EncodeSpecialContext } from './encode-special.js';
+import { compareUtf8, fromBase64 } from './bytes.js';
+import { encodeSpecial, FieldError, within, type EncodeSpecialContext } from './encode-special.js';
 import { jsonNamesOf, messageDescriptor, messageNameForKind, type FieldDescriptor, type MessageDescriptor, type ScalarType } from './descriptors.js';
-import { wrapEnvelope } from './envelope.js';
+import { PROTOBUF_MAGIC } from './envelope.js';
 import { ProtobufEncodeError } from './errors.js';
 import { WireType, WireWriter } from './wire.js';
 
@@ -23,16 +26,12 @@ export interface EncodeOptions {
 }
 
 const MAX_DEPTH = 256;
+const { Varint, Fixed32, Fixed64, LengthDelimited } = WireType;
 type JsonObject = Record<string, unknown>;
-
-interface Context extends EncodeSpecialContext {
-  options: EncodeOptions;
-  depth: number;
-}
 
 /** Encodes kube JSON as the message's bytes (no envelope). */
 export function encodeMessage(descriptor: MessageDescriptor, json: unknown, options: EncodeOptions = {}): Uint8Array {
-  return encodeAt(descriptor, json, contextAt(options, 0), descriptor.name);
+  return encodeRoot(descriptor, json, options, 0, descriptor.name);
 }
 
 /** Encodes an object with its `k8s\0` envelope; the message is chosen by apiVersion and kind. */
@@ -43,119 +42,190 @@ export function encodeEnvelopedObject(object: JsonObject, options: EncodeOptions
   }
   const name = messageNameForKind(apiVersion, kind);
   if (!name) throw new ProtobufEncodeError(`no Protobuf message for apiVersion "${apiVersion}", kind "${kind}"`);
-  const raw = encodeAt(messageDescriptor(name), object, contextAt(options, depth), kind);
-  return wrapEnvelope(apiVersion, kind, raw);
+  return encodeRoot(messageDescriptor(name), object, options, depth, kind, { apiVersion, kind });
 }
 
-function contextAt(options: EncodeOptions, depth: number): Context {
-  return {
-    options,
-    depth,
-    message: (name, json, path) => encodeAt(messageDescriptor(name), json, contextAt(options, depth + 1), path),
-    embedded: (json) => {
-      if (!options.rawObjectsAsProtobuf || !isObject(json)) return undefined;
-      const { apiVersion, kind } = json;
-      if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
-      return messageNameForKind(apiVersion, kind) ? encodeEnvelopedObject(json, options, depth + 1) : undefined;
-    },
-  };
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return isJsonObject(value);
-}
-
-function fail(path: string, want: string, value: unknown): never {
-  throw new ProtobufEncodeError(`${path}: want ${want}, got ${JSON.stringify(value)?.slice(0, 80)}`);
-}
-
-function encodeAt(d: MessageDescriptor, json: unknown, ctx: Context, path: string): Uint8Array {
-  if (ctx.depth > MAX_DEPTH) throw new ProtobufEncodeError(`${path}: nested deeper than ${MAX_DEPTH} levels`);
-  if (d.special) return encodeSpecial(d, json, ctx, path);
-  const obj = json === null || json === undefined ? {} : json;
-  if (!isObject(obj)) fail(path, 'an object', json);
-  const w = new WireWriter();
-  for (const field of d.fields) writeField(w, field, obj, ctx, `${path}.${field.name}`);
+/**
+ * Encodes a message whose errors name their path from `root` (the kind or the message name),
+ * inside the envelope of `typeMeta` when given. The envelope is written in place around the
+ * message, byte for byte as wrapEnvelope writes it, so that a big list is not copied again.
+ */
+function encodeRoot(d: MessageDescriptor, json: unknown, options: EncodeOptions, depth: number, root: string,
+  typeMeta?: { apiVersion: string; kind: string }): Uint8Array {
+  const encoder = new Encoder(options, depth);
+  const w = encoder.writer;
+  let raw = 0;
+  if (typeMeta) {
+    w.raw(PROTOBUF_MAGIC).tag(1, LengthDelimited);
+    const mark = w.beginLengthDelimited();
+    w.tag(1, LengthDelimited).string(typeMeta.apiVersion).tag(2, LengthDelimited).string(typeMeta.kind);
+    w.endLengthDelimited(mark);
+    raw = w.tag(2, LengthDelimited).beginLengthDelimited();
+  }
+  try {
+    encoder.message(d, json);
+  } catch (error) {
+    if (error instanceof FieldError) {
+      throw new ProtobufEncodeError(`${root}${error.segments.reverse().join('')}: ${error.detail}`);
+    }
+    throw error;
+  }
+  if (typeMeta) {
+    w.endLengthDelimited(raw);
+    w.tag(3, LengthDelimited).uint32(0).tag(4, LengthDelimited).uint32(0);
+  }
   return w.finish();
 }
 
-function writeField(w: WireWriter, field: FieldDescriptor, obj: JsonObject, ctx: Context, path: string): void {
-  if (field.inline) {
-    // The inline message's fields sit in the parent's JSON; gogo always writes the embedded value.
-    const sub = messageDescriptor(field.type.message!);
-    const names = jsonNamesOf(sub);
-    const picked = Object.fromEntries(Object.entries(obj).filter(([k]) => names.has(k)));
-    w.tag(field.number, WireType.LengthDelimited).bytes(ctx.message(sub.name, picked, path));
-    return;
+function fail(want: string, value: unknown): never {
+  throw new FieldError(`want ${want}, got ${JSON.stringify(value)?.slice(0, 80)}`);
+}
+
+/** One encoding: the buffer, the options and the nesting depth of the message being written. */
+class Encoder implements EncodeSpecialContext {
+  readonly writer = new WireWriter(1024);
+
+  constructor(private readonly options: EncodeOptions, private depth: number) {}
+
+  messageField(number: number, name: string, json: unknown): void {
+    this.nested(number, messageDescriptor(name), json);
   }
-  const value = obj[field.name];
-  if (value === undefined || value === null) {
-    if (field.value && !field.repeated && !field.mapKey) writeOne(w, field.number, field.type, undefined, ctx, path);
-  } else if (field.mapKey) writeMap(w, field, value, ctx, path);
-  else if (field.repeated) {
-    if (!Array.isArray(value)) fail(path, 'an array', value);
-    value.forEach((item, i) => writeOne(w, field.number, field.type, item, ctx, `${path}[${i}]`));
-  } else writeOne(w, field.number, field.type, value, ctx, path);
-}
 
-/** One value with its tag; undefined writes the zero value (a message's zero is its empty JSON). */
-function writeOne(w: WireWriter, number: number, type: FieldDescriptor['type'], value: unknown, ctx: Context, path: string): void {
-  if (type.message) w.tag(number, WireType.LengthDelimited).bytes(ctx.message(type.message, value, path));
-  else writeScalar(w, number, type.scalar!, value, path);
-}
-
-function writeMap(w: WireWriter, field: FieldDescriptor, value: unknown, ctx: Context, path: string): void {
-  if (!isObject(value)) fail(path, 'an object', value);
-  for (const key of Object.keys(value).sort(compareUtf8)) {
-    const entry = new WireWriter();
-    writeScalar(entry, 1, field.mapKey!, field.mapKey === 'string' ? key : Number(key), `${path} key`);
-    const item = value[key];
-    writeOne(entry, 2, field.type, item === null ? undefined : item, ctx, `${path}[${JSON.stringify(key)}]`);
-    w.tag(field.number, WireType.LengthDelimited).bytes(entry.finish());
+  embedded(json: unknown): Uint8Array | undefined {
+    if (!this.options.rawObjectsAsProtobuf || !isJsonObject(json)) return undefined;
+    const { apiVersion, kind } = json;
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+    return messageNameForKind(apiVersion, kind) ? encodeEnvelopedObject(json, this.options, this.depth + 1) : undefined;
   }
-}
 
-/** Integer ranges, upper bound exclusive. */
-const INT_RANGE: Partial<Record<ScalarType, [number, number]>> = {
-  int32: [-(2 ** 31), 2 ** 31], uint32: [0, 2 ** 32], int64: [-(2 ** 63), 2 ** 63], uint64: [0, 2 ** 64],
-};
-
-/** A scalar with its tag; undefined writes the type's zero value. */
-function writeScalar(w: WireWriter, number: number, type: ScalarType, value: unknown, path: string): void {
-  switch (type) {
-    case 'string':
-      if (value !== undefined && typeof value !== 'string') fail(path, 'a string', value);
-      w.tag(number, WireType.LengthDelimited).bytes(utf8(value ?? ''));
-      return;
-    case 'bytes':
-      if (value !== undefined && typeof value !== 'string') fail(path, 'a base64 string', value);
-      w.tag(number, WireType.LengthDelimited).bytes(decodeBase64(value ?? '', path));
-      return;
-    case 'bool':
-      if (value !== undefined && typeof value !== 'boolean') fail(path, 'a boolean', value);
-      w.tag(number, WireType.Varint).int(value ? 1 : 0);
-      return;
-    case 'double':
-    case 'float':
-      if (value !== undefined && typeof value !== 'number') fail(path, 'a number', value);
-      if (type === 'double') w.tag(number, WireType.Fixed64).double(value ?? 0);
-      else w.tag(number, WireType.Fixed32).float(value ?? 0);
-      return;
-    default: {
-      const n = value ?? 0;
-      const [min, max] = INT_RANGE[type]!;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n >= max) {
-        fail(path, `an ${type}`, value);
+  /** Writes a message's fields (a special message's mapping) at the current depth. */
+  message(d: MessageDescriptor, json: unknown): void {
+    if (this.depth > MAX_DEPTH) throw new FieldError(`nested deeper than ${MAX_DEPTH} levels`);
+    if (d.special) return encodeSpecial(d, json, this);
+    const obj = json === null || json === undefined ? {} : json;
+    if (!isJsonObject(obj)) fail('an object', json);
+    for (const field of d.fields) {
+      try {
+        this.field(field, obj);
+      } catch (error) {
+        throw within(error, `.${field.name}`);
       }
-      w.tag(number, WireType.Varint).int(n);
+    }
+  }
+
+  /** A nested message as field `number`, written in place one level deeper. */
+  private nested(number: number, d: MessageDescriptor, json: unknown): void {
+    const w = this.writer;
+    w.tag(number, LengthDelimited);
+    const mark = w.beginLengthDelimited();
+    this.depth++;
+    this.message(d, json);
+    this.depth--;
+    w.endLengthDelimited(mark);
+  }
+
+  private field(field: FieldDescriptor, obj: JsonObject): void {
+    if (field.inline) {
+      // The inline message's fields sit in the parent's JSON; gogo always writes the embedded value.
+      const sub = messageDescriptor(field.type.message!);
+      this.nested(field.number, sub, sub.special ? pick(obj, jsonNamesOf(sub)) : obj);
+      return;
+    }
+    const value = obj[field.name];
+    if (value === undefined || value === null) {
+      if (field.value && !field.repeated && !field.mapKey) this.one(field.number, field.type, undefined);
+    } else if (field.mapKey) this.map(field, value);
+    else if (field.repeated) this.repeated(field, value);
+    else this.one(field.number, field.type, value);
+  }
+
+  /** One value with its tag; undefined writes the zero value (a message's zero is its empty JSON). */
+  private one(number: number, type: FieldDescriptor['type'], value: unknown): void {
+    if (type.message) this.nested(number, messageDescriptor(type.message), value);
+    else writeScalar(this.writer, number, type.scalar!, value);
+  }
+
+  private repeated(field: FieldDescriptor, value: unknown): void {
+    if (!Array.isArray(value)) fail('an array', value);
+    let i = 0;
+    try {
+      for (; i < value.length; i++) this.one(field.number, field.type, value[i]);
+    } catch (error) {
+      throw within(error, `[${i}]`);
+    }
+  }
+
+  private map(field: FieldDescriptor, value: unknown): void {
+    if (!isJsonObject(value)) fail('an object', value);
+    const w = this.writer;
+    const keyType = field.mapKey!;
+    for (const key of Object.keys(value).sort(compareUtf8)) {
+      w.tag(field.number, LengthDelimited);
+      const mark = w.beginLengthDelimited();
+      try {
+        writeScalar(w, 1, keyType, keyType === 'string' ? key : Number(key));
+      } catch (error) {
+        throw within(error, ' key');
+      }
+      const item = value[key];
+      try {
+        this.one(2, field.type, item === null ? undefined : item);
+      } catch (error) {
+        throw within(error, `[${JSON.stringify(key)}]`);
+      }
+      w.endLengthDelimited(mark);
     }
   }
 }
 
-function decodeBase64(text: string, path: string): Uint8Array {
+/** The members of obj named in names, for an inline special message (none in kube today). */
+function pick(obj: JsonObject, names: ReadonlySet<string>): JsonObject {
+  return Object.fromEntries(Object.entries(obj).filter(([k]) => names.has(k)));
+}
+
+/** A scalar with its tag; undefined writes the type's zero value. */
+function writeScalar(w: WireWriter, number: number, type: ScalarType, value: unknown): void {
+  switch (type) {
+    case 'string':
+      if (value !== undefined && typeof value !== 'string') fail('a string', value);
+      w.tag(number, LengthDelimited).string(value ?? '');
+      return;
+    case 'bytes':
+      if (value !== undefined && typeof value !== 'string') fail('a base64 string', value);
+      w.tag(number, LengthDelimited).bytes(decodeBase64(value ?? ''));
+      return;
+    case 'bool':
+      if (value !== undefined && typeof value !== 'boolean') fail('a boolean', value);
+      w.tag(number, Varint).uint32(value ? 1 : 0);
+      return;
+    case 'double':
+    case 'float':
+      if (value !== undefined && typeof value !== 'number') fail('a number', value);
+      if (type === 'double') w.tag(number, Fixed64).double(value ?? 0);
+      else w.tag(number, Fixed32).float(value ?? 0);
+      return;
+    default: {
+      const n = value ?? 0;
+      if (typeof n !== 'number' || !Number.isInteger(n) || !inRange(type, n)) fail(`an ${type}`, value);
+      w.tag(number, Varint).int(n);
+    }
+  }
+}
+
+/** Whether an integer fits the integer type. */
+function inRange(type: ScalarType, n: number): boolean {
+  switch (type) {
+    case 'int32': return n >= -(2 ** 31) && n < 2 ** 31;
+    case 'uint32': return n >= 0 && n < 2 ** 32;
+    case 'int64': return n >= -(2 ** 63) && n < 2 ** 63;
+    default: return n >= 0 && n < 2 ** 64;
+  }
+}
+
+function decodeBase64(text: string): Uint8Array {
   try {
     return fromBase64(text);
   } catch {
-    return fail(path, 'a base64 string', text);
+    return fail('a base64 string', text);
   }
 }
