@@ -329,7 +329,7 @@ function message(fields: [number, number, number | string | Uint8Array][]): Uint
   for (const [n, type, v] of fields) {
     w.tag(n, type as WireType);
     if (type === WireType.Varint) w.int(v as number);
-    else w.bytes(typeof v === 'string' ? new TextEncoder().encode(v) : (v as Uint8Array));
+    else w.lengthDelimited(typeof v === 'string' ? new TextEncoder().encode(v) : (v as Uint8Array));
   }
   return w.finish();
 }
@@ -497,8 +497,8 @@ describe('malformed input is a ProtobufDecodeError', () => {
   });
 
   it('rejects a compressed envelope it cannot read', () => {
-    const bytes = new Uint8Array([...MAGIC, ...new WireWriter().tag(1, LengthDelimited).bytes(message([[2, LengthDelimited, 'ConfigMap']]))
-      .tag(3, LengthDelimited).bytes(new TextEncoder().encode('gzip')).finish()]);
+    const bytes = new Uint8Array([...MAGIC, ...new WireWriter().tag(1, LengthDelimited).lengthDelimited(message([[2, LengthDelimited, 'ConfigMap']]))
+      .tag(3, LengthDelimited).lengthDelimited(new TextEncoder().encode('gzip')).finish()]);
     expect(() => decodeProtobufObject(bytes)).toThrow(/content encoding "gzip"/);
   });
 });

@@ -3,6 +3,7 @@
  * their shortest form (RFC 8949 4.2.1), every string as a byte string (major type 2), as kube's
  * encode mode does. The value walk lives in encode.ts.
  */
+import { ByteBuffer } from '../byte-buffer.js';
 import { CborEncodeError } from './errors.js';
 import { exactHalfBits } from './half.js';
 import { Major } from './major.js';
@@ -11,33 +12,8 @@ const TWO_32 = 2 ** 32;
 const TWO_53 = 2 ** 53;
 const TWO_63 = 2 ** 63;
 const SHORT_STRING = 32;
-const textEncoder = new TextEncoder();
 
-export class CborWriter {
-  bytes: Uint8Array;
-  view: DataView;
-  pos = 0;
-
-  constructor(capacity: number) {
-    this.bytes = new Uint8Array(capacity);
-    this.view = new DataView(this.bytes.buffer);
-  }
-
-  /** A copy of what was written. */
-  finish(): Uint8Array {
-    return this.bytes.slice(0, this.pos);
-  }
-
-  /** Makes room for `count` more bytes. */
-  ensure(count: number): void {
-    const needed = this.pos + count;
-    if (needed <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
-    grown.set(this.bytes);
-    this.bytes = grown;
-    this.view = new DataView(grown.buffer);
-  }
-
+export class CborWriter extends ByteBuffer {
   byte(value: number): void {
     this.ensure(1);
     this.bytes[this.pos++] = value;
@@ -119,9 +95,7 @@ export class CborWriter {
   /** Raw bytes under a head of `major` (2 for a byte string). */
   raw(major: number, content: Uint8Array): void {
     this.head(major, content.length);
-    this.ensure(content.length);
-    this.bytes.set(content, this.pos);
-    this.pos += content.length;
+    this.append(content);
   }
 
   /** A string as a byte string of its UTF-8. */
@@ -151,20 +125,9 @@ export class CborWriter {
     return true;
   }
 
-  /**
-   * TextEncoder.encodeInto behind a head sized for the worst case (3 bytes per UTF-16 unit);
-   * when the actual length needs a shorter head, the content moves back.
-   */
+  /** A byte string of any UTF-8 (see ByteBuffer.prefixedUtf8). */
   private utf8String(text: string): void {
-    const worst = text.length * 3;
-    const headSize = headLength(worst);
-    this.ensure(headSize + worst);
-    const start = this.pos;
-    const { written } = textEncoder.encodeInto(text, this.bytes.subarray(start + headSize));
-    const actualHead = headLength(written);
-    if (actualHead !== headSize) this.bytes.copyWithin(start + actualHead, start + headSize, start + headSize + written);
-    this.head(Major.Bytes, written);
-    this.pos = start + actualHead + written;
+    this.prefixedUtf8(text, headLength, (length) => this.head(Major.Bytes, length));
   }
 }
 

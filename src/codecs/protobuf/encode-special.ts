@@ -131,7 +131,7 @@ export function encodeSpecial(d: MessageDescriptor, json: unknown, ctx: EncodeSp
     case 'raw': {
       if (json === null || json === undefined) return;
       const embedded = ctx.embedded(json);
-      if (embedded) w.tag(1, LengthDelimited).bytes(embedded);
+      if (embedded) w.tag(1, LengthDelimited).lengthDelimited(embedded);
       else w.tag(1, LengthDelimited).string(JSON.stringify(json));
       return;
     }

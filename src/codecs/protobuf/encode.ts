@@ -192,7 +192,7 @@ function writeScalar(w: WireWriter, number: number, type: ScalarType, value: unk
       return;
     case 'bytes':
       if (value !== undefined && typeof value !== 'string') fail('a base64 string', value);
-      w.tag(number, LengthDelimited).bytes(decodeBase64(value ?? ''));
+      w.tag(number, LengthDelimited).lengthDelimited(decodeBase64(value ?? ''));
       return;
     case 'bool':
       if (value !== undefined && typeof value !== 'boolean') fail('a boolean', value);

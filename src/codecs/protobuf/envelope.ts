@@ -65,14 +65,14 @@ export function unwrapEnvelope(bytes: Uint8Array): Envelope {
 /** An envelope as kube writes it: every Unknown field present, the two content fields empty. */
 export function wrapEnvelope(apiVersion: string, kind: string, raw: Uint8Array): Uint8Array {
   const typeMeta = new WireWriter()
-    .tag(1, WireType.LengthDelimited).bytes(utf8(apiVersion))
-    .tag(2, WireType.LengthDelimited).bytes(utf8(kind))
+    .tag(1, WireType.LengthDelimited).lengthDelimited(utf8(apiVersion))
+    .tag(2, WireType.LengthDelimited).lengthDelimited(utf8(kind))
     .finish();
   return new WireWriter()
     .raw(PROTOBUF_MAGIC)
-    .tag(1, WireType.LengthDelimited).bytes(typeMeta)
-    .tag(2, WireType.LengthDelimited).bytes(raw)
-    .tag(3, WireType.LengthDelimited).bytes(new Uint8Array(0))
-    .tag(4, WireType.LengthDelimited).bytes(new Uint8Array(0))
+    .tag(1, WireType.LengthDelimited).lengthDelimited(typeMeta)
+    .tag(2, WireType.LengthDelimited).lengthDelimited(raw)
+    .tag(3, WireType.LengthDelimited).lengthDelimited(new Uint8Array(0))
+    .tag(4, WireType.LengthDelimited).lengthDelimited(new Uint8Array(0))
     .finish();
 }

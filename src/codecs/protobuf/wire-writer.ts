@@ -1,7 +1,6 @@
 /** Writing the Protobuf wire format (see wire.ts). */
+import { ByteBuffer } from '../byte-buffer.js';
 import { TWO_32, WireType } from './wire-types.js';
-
-const utf8Encoder = new TextEncoder();
 
 /** How many bytes the varint of a value below 2^32 takes. */
 export function varintSize(value: number): number {
@@ -17,48 +16,35 @@ export function varintSize(value: number): number {
  * endLengthDelimited() moves the payload when its length needs more, so that a message of any
  * depth is written once into one buffer instead of being built apart and copied at every level.
  */
-export class WireWriter {
-  private buf: Uint8Array;
-  private pos = 0;
-
+export class WireWriter extends ByteBuffer {
   constructor(capacity = 64) {
-    this.buf = new Uint8Array(capacity);
-  }
-
-  private reserve(n: number): void {
-    if (this.pos + n > this.buf.length) this.grow(n);
-  }
-
-  private grow(n: number): void {
-    const next = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
+    super(capacity);
   }
 
   /** An unsigned varint of a value below 2^32. */
   uint32(value: number): this {
-    this.reserve(5);
+    this.ensure(5);
     let v = value >>> 0;
     while (v > 0x7f) {
-      this.buf[this.pos++] = (v & 0x7f) | 0x80;
+      this.bytes[this.pos++] = (v & 0x7f) | 0x80;
       v >>>= 7;
     }
-    this.buf[this.pos++] = v;
+    this.bytes[this.pos++] = v;
     return this;
   }
 
   /** A varint of 64 bits given as unsigned halves. */
   varint64(lo: number, hi: number): this {
     if (hi === 0) return this.uint32(lo);
-    this.reserve(10);
+    this.ensure(10);
     let l = lo >>> 0;
     let h = hi >>> 0;
     while (h > 0 || l > 0x7f) {
-      this.buf[this.pos++] = (l & 0x7f) | 0x80;
+      this.bytes[this.pos++] = (l & 0x7f) | 0x80;
       l = ((l >>> 7) | (h << 25)) >>> 0;
       h >>>= 7;
     }
-    this.buf[this.pos++] = l;
+    this.bytes[this.pos++] = l;
     return this;
   }
 
@@ -79,11 +65,9 @@ export class WireWriter {
   }
 
   /** A length prefix and the bytes. */
-  bytes(value: Uint8Array): this {
+  lengthDelimited(value: Uint8Array): this {
     this.uint32(value.length);
-    this.reserve(value.length);
-    this.buf.set(value, this.pos);
-    this.pos += value.length;
+    this.append(value);
     return this;
   }
 
@@ -92,8 +76,8 @@ export class WireWriter {
     const units = value.length;
     if (units < 0x80) {
       // ASCII fast path: one length byte, one byte per unit.
-      this.reserve(units + 1);
-      const buf = this.buf;
+      this.ensure(units + 1);
+      const buf = this.bytes;
       const start = this.pos + 1;
       let i = 0;
       for (; i < units; i++) {
@@ -110,25 +94,15 @@ export class WireWriter {
     return this.utf8String(value);
   }
 
+  /** A length-prefixed string of any UTF-8 (see ByteBuffer.prefixedUtf8). */
   private utf8String(value: string): this {
-    // UTF-8 takes at least one byte and at most three per UTF-16 unit.
-    const prefix = varintSize(value.length);
-    this.reserve(prefix + 1 + value.length * 3);
-    let start = this.pos + prefix;
-    const { written } = utf8Encoder.encodeInto(value, this.buf.subarray(start));
-    const size = varintSize(written);
-    if (size > prefix) {
-      this.buf.copyWithin(start + size - prefix, start, start + written);
-      start += size - prefix;
-    }
-    this.uint32(written);
-    this.pos = start + written;
+    this.prefixedUtf8(value, varintSize, (length) => this.uint32(length));
     return this;
   }
 
   /** Starts a length-delimited payload written in place; returns the mark for endLengthDelimited(). */
   beginLengthDelimited(): number {
-    this.reserve(1);
+    this.ensure(1);
     return this.pos++;
   }
 
@@ -136,12 +110,12 @@ export class WireWriter {
   endLengthDelimited(mark: number): void {
     const length = this.pos - mark - 1;
     if (length < 0x80) {
-      this.buf[mark] = length;
+      this.bytes[mark] = length;
       return;
     }
     const extra = varintSize(length) - 1;
-    this.reserve(extra);
-    this.buf.copyWithin(mark + 1 + extra, mark + 1, this.pos);
+    this.ensure(extra);
+    this.bytes.copyWithin(mark + 1 + extra, mark + 1, this.pos);
     const end = this.pos + extra;
     this.pos = mark;
     this.uint32(length);
@@ -149,28 +123,22 @@ export class WireWriter {
   }
 
   double(value: number): this {
-    this.reserve(8);
-    new DataView(this.buf.buffer, this.pos, 8).setFloat64(0, value, true);
+    this.ensure(8);
+    this.view.setFloat64(this.pos, value, true);
     this.pos += 8;
     return this;
   }
 
   float(value: number): this {
-    this.reserve(4);
-    new DataView(this.buf.buffer, this.pos, 4).setFloat32(0, value, true);
+    this.ensure(4);
+    this.view.setFloat32(this.pos, value, true);
     this.pos += 4;
     return this;
   }
 
   /** Raw bytes without a length prefix (the envelope's magic). */
   raw(value: Uint8Array): this {
-    this.reserve(value.length);
-    this.buf.set(value, this.pos);
-    this.pos += value.length;
+    this.append(value);
     return this;
-  }
-
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.pos);
   }
 }
