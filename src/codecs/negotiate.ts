@@ -103,7 +103,7 @@ function checkRouteAccepts(accept: string | null | undefined, produces: readonly
     const mediaType = part.split(';')[0]!.trim();
     if (mediaType === '*/*' || produces.includes(mediaType)) return;
   }
-  throw notAcceptable([...produces]);
+  throw notAcceptable(produces);
 }
 
 function matches(clause: AcceptClause, serializer: Serializer): boolean {
@@ -132,18 +132,15 @@ function conversionFor(as: string | undefined, group: string | undefined, versio
   return null;
 }
 
-/** How a request body is encoded. */
-export type InputEncoding = Encoding;
-
 /** Media types request bodies may have, in the order 415 messages list them. */
-export const bodyDecoders: Readonly<Record<string, InputEncoding>> = Object.fromEntries(
+const bodyDecoders: Readonly<Record<string, Encoding>> = Object.fromEntries(
   serializers.map((serializer) => [mediaTypeOf(serializer), serializer.encoding]),
 );
 
 /** The encoding of a request body; empty Content-Type means JSON. Throws 415 for anything else. */
-export function negotiateInput(contentType: string | null | undefined, accepted: Readonly<Record<string, InputEncoding>> = bodyDecoders): InputEncoding {
+export function negotiateInput(contentType: string | null | undefined): Encoding {
   if (!contentType || !contentType.trim()) return 'json';
-  const encoding = accepted[essence(parseMediaType(contentType))];
-  if (!encoding) throw unsupportedMediaType(Object.keys(accepted));
+  const encoding = bodyDecoders[essence(parseMediaType(contentType))];
+  if (!encoding) throw unsupportedMediaType(supportedMediaTypes);
   return encoding;
 }

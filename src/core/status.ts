@@ -165,7 +165,7 @@ export function requestEntityTooLarge(message: string): StatusError {
 }
 
 /** 406 with the list of representations the endpoint can produce. */
-export function notAcceptable(available: string[]): StatusError {
+export function notAcceptable(available: readonly string[]): StatusError {
   return failure(406, 'NotAcceptable', `406: Not Acceptable\n\nAvailable representations: ${available.join(', ')}`, {});
 }
 
@@ -175,7 +175,7 @@ export function onlyAccepted(accepted: readonly string[]): StatusError {
 }
 
 /** 415 for a request body in a format the endpoint does not decode. */
-export function unsupportedMediaType(accepted: string[]): StatusError {
+export function unsupportedMediaType(accepted: readonly string[]): StatusError {
   return failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
 }
 

@@ -4,7 +4,7 @@
  * endpoint, metadata an object). Error texts follow kube's transformDecodeError.
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
-import { type InputEncoding, negotiateInput } from '../codecs/negotiate.js';
+import { type Encoding, negotiateInput } from '../codecs/negotiate.js';
 import { CborDecodeError, decodeCborObject } from '../codecs/cbor/index.js';
 import { ProtobufDecodeError, decodeProtobufObject } from '../codecs/protobuf/index.js';
 import { goJsonTypeName } from '../core/go-json-errors.js';
@@ -44,23 +44,9 @@ export function apiVersionAndKind(type: ResourceType): { apiVersion: string; kin
  * endpoint's); CBOR refuses duplicate keys outright, as kube's decoder does, and indefinite
  * lengths, which this server's contract rules out (kube v1.32 would accept them).
  */
-export function parseBody(body: Uint8Array, encoding: InputEncoding, fallback?: { apiVersion: string; kind: string }): ParsedBody {
-  if (encoding === 'cbor') {
-    try {
-      return { value: decodeCborObject(body, fallback, { refuseIndefiniteLength: true }) };
-    } catch (error) {
-      if (error instanceof CborDecodeError) return { error: error.message };
-      throw error;
-    }
-  }
-  if (encoding === 'protobuf') {
-    try {
-      return { value: decodeProtobufObject(body).object };
-    } catch (error) {
-      if (error instanceof ProtobufDecodeError) return { error: error.message };
-      throw error;
-    }
-  }
+export function parseBody(body: Uint8Array, encoding: Encoding, fallback?: { apiVersion: string; kind: string }): ParsedBody {
+  if (encoding === 'cbor') return binary(() => decodeCborObject(body, fallback, { refuseIndefiniteLength: true }), CborDecodeError);
+  if (encoding === 'protobuf') return binary(() => decodeProtobufObject(body).object, ProtobufDecodeError);
   const text = new TextDecoder().decode(body);
   try {
     const strict = encoding === 'yaml' ? parseYamlStrict(text) : parseJsonStrict(text);
@@ -68,6 +54,16 @@ export function parseBody(body: Uint8Array, encoding: InputEncoding, fallback?: 
   } catch (error) {
     if (error instanceof JsonSyntaxError) return { error: `couldn't get version/kind; json parse error: ${error.message}` };
     if (encoding === 'yaml') return { error: `error converting YAML to JSON: yaml: ${firstLine(error)}` };
+    throw error;
+  }
+}
+
+/** A binary decoder's value, or the message of its decoding error (other errors are bugs). */
+function binary(decode: () => unknown, DecodeError: new (...args: never[]) => Error): ParsedBody {
+  try {
+    return { value: decode() };
+  } catch (error) {
+    if (error instanceof DecodeError) return { error: error.message };
     throw error;
   }
 }

@@ -41,9 +41,9 @@ export interface PatchOptions extends WriteOptions {
 }
 
 /** PatchOptions: fieldManager is required for apply, force is for apply only (ValidatePatchOptions). */
-export function parsePatchOptions(scope: RequestScope, patchType: string): PatchOptions {
+export function parsePatchOptions(scope: RequestScope, patchType: PatchType): PatchOptions {
   const options = parseWriteOptions(scope.url.searchParams, 'PatchOptions');
-  const isApply = isApplyPatch(patchType as PatchType);
+  const isApply = isApplyPatch(patchType);
   if (isApply && !options.fieldManager) optionsInvalid('PatchOptions', [fieldError.required('fieldManager', 'is required for apply patch')]);
   if (!isApply && scope.url.searchParams.has('force')) {
     optionsInvalid('PatchOptions', [fieldError.forbidden('force', 'may not be specified for non-apply patch')]);

@@ -19,7 +19,7 @@ export const gzipThresholdBytes = 128 * 1024;
  * the header with `br, gzip` before the Worker sees it and keep the client's own value in
  * `request.cf.clientAcceptEncoding` ("" when it sent none); the header counts only without it.
  */
-export function acceptsGzip(request: Request): boolean {
+function acceptsGzip(request: Request): boolean {
   const header = clientAcceptEncoding(request);
   return !!header && header.split(',').some((token) => token.trim() === 'gzip');
 }
@@ -29,25 +29,18 @@ function clientAcceptEncoding(request: Request): string | null {
   return typeof original === 'string' ? original : request.headers.get('accept-encoding');
 }
 
-/** Sets the Content-Encoding of a response to `request` whose body has `size` bytes. */
-export function negotiateContentEncoding(request: Request, size: number, headers: Headers): void {
-  if (!acceptsGzip(request)) return;
-  if (size <= gzipThresholdBytes) {
-    headers.set('content-encoding', 'identity');
-    return;
-  }
-  headers.set('content-encoding', 'gzip');
-  headers.append('vary', 'Accept-Encoding');
-}
-
 /**
- * The response with kube's Content-Encoding; streams (a watch, which sets its own encoding),
- * upgrades and bodiless responses pass through.
+ * The response with kube's Content-Encoding, for a client that accepts gzip; streams (a watch,
+ * which sets its own encoding), upgrades and bodiless responses pass through.
  */
 export async function withContentEncoding(request: Request, response: Response): Promise<Response> {
   if (!response.body || response.status === 101 || response.headers.has('content-encoding') || !acceptsGzip(request)) return response;
   const body = await response.arrayBuffer();
   const headers = new Headers(response.headers);
-  negotiateContentEncoding(request, body.byteLength, headers);
+  if (body.byteLength <= gzipThresholdBytes) headers.set('content-encoding', 'identity');
+  else {
+    headers.set('content-encoding', 'gzip');
+    headers.append('vary', 'Accept-Encoding');
+  }
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -61,7 +61,7 @@ function withWriter(write: (writer: CborWriter) => void): Uint8Array {
 }
 
 function selfDescribed(writer: CborWriter): void {
-  for (const b of SELF_DESCRIBED_PREFIX) writer.byte(b);
+  writer.append(SELF_DESCRIBED_PREFIX);
 }
 
 function writeValue(writer: CborWriter, value: unknown, node: ByteFieldNode | undefined, depth: number): void {

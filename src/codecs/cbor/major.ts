@@ -33,7 +33,7 @@ export const Tag = {
 export const Simple = { False: 20, True: 21, Null: 22, Undefined: 23 } as const;
 
 /** d9 d9 f7: the head of tag 55799, the first bytes of every item kube writes. */
-export const SELF_DESCRIBED_PREFIX: readonly number[] = [0xd9, 0xd9, 0xf7];
+export const SELF_DESCRIBED_PREFIX: Uint8Array = new Uint8Array([0xd9, 0xd9, 0xf7]);
 
 const TYPE_NAMES = [
   'positive integer',

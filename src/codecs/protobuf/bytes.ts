@@ -3,15 +3,9 @@
  * padding, the encoding Go's encoding/json uses for []byte.
  */
 
-const utf8Encoder = new TextEncoder();
 // Not fatal: Go does not validate UTF-8 in proto strings either; bad bytes become U+FFFD.
 // ignoreBOM: a leading U+FEFF is part of the string (Go keeps it); by default TextDecoder drops it.
 const utf8Decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-
-/** The UTF-8 bytes of a string. */
-export function utf8(text: string): Uint8Array {
-  return utf8Encoder.encode(text);
-}
 
 /** A string from UTF-8 bytes. */
 export function fromUtf8(bytes: Uint8Array): string {

@@ -13,7 +13,7 @@ import { isJsonObject } from '../../core/json-value.js';
 import { compareUtf8, fromBase64 } from './bytes.js';
 import { encodeSpecial, FieldError, within, type EncodeSpecialContext } from './encode-special.js';
 import { jsonNamesOf, messageDescriptor, messageNameForKind, type FieldDescriptor, type MessageDescriptor, type ScalarType } from './descriptors.js';
-import { PROTOBUF_MAGIC } from './envelope.js';
+import { writeEnvelope } from './envelope.js';
 import { ProtobufEncodeError } from './errors.js';
 import { WireType, WireWriter } from './wire.js';
 
@@ -47,21 +47,18 @@ export function encodeEnvelopedObject(object: JsonObject, options: EncodeOptions
 
 /**
  * Encodes a message whose errors name their path from `root` (the kind or the message name),
- * inside the envelope of `typeMeta` when given. The envelope is written in place around the
- * message, byte for byte as wrapEnvelope writes it, so that a big list is not copied again.
+ * inside the envelope of `typeMeta` when given, written in place around the message.
  */
 function encodeRoot(d: MessageDescriptor, json: unknown, options: EncodeOptions, depth: number, root: string,
   typeMeta?: { apiVersion: string; kind: string }): Uint8Array {
   const encoder = new Encoder(options, depth);
-  const w = encoder.writer;
-  let raw = 0;
-  if (typeMeta) {
-    w.raw(PROTOBUF_MAGIC).tag(1, LengthDelimited);
-    const mark = w.beginLengthDelimited();
-    w.tag(1, LengthDelimited).string(typeMeta.apiVersion).tag(2, LengthDelimited).string(typeMeta.kind);
-    w.endLengthDelimited(mark);
-    raw = w.tag(2, LengthDelimited).beginLengthDelimited();
-  }
+  const write = () => encodeNamingErrors(encoder, d, json, root);
+  if (typeMeta) writeEnvelope(encoder.writer, typeMeta.apiVersion, typeMeta.kind, write);
+  else write();
+  return encoder.writer.finish();
+}
+
+function encodeNamingErrors(encoder: Encoder, d: MessageDescriptor, json: unknown, root: string): void {
   try {
     encoder.message(d, json);
   } catch (error) {
@@ -70,11 +67,6 @@ function encodeRoot(d: MessageDescriptor, json: unknown, options: EncodeOptions,
     }
     throw error;
   }
-  if (typeMeta) {
-    w.endLengthDelimited(raw);
-    w.tag(3, LengthDelimited).uint32(0).tag(4, LengthDelimited).uint32(0);
-  }
-  return w.finish();
 }
 
 function fail(want: string, value: unknown): never {

@@ -4,7 +4,7 @@
  * string contentEncoding = 3; string contentType = 4 }. raw is the object's own message; an
  * object's TypeMeta travels only here.
  */
-import { fromUtf8, utf8 } from './bytes.js';
+import { fromUtf8 } from './bytes.js';
 import { ProtobufDecodeError } from './errors.js';
 import { WireReader, WireType, WireWriter } from './wire.js';
 
@@ -62,17 +62,26 @@ export function unwrapEnvelope(bytes: Uint8Array): Envelope {
   return out;
 }
 
-/** An envelope as kube writes it: every Unknown field present, the two content fields empty. */
+/**
+ * Writes an envelope as kube writes it (every Unknown field present, the two content fields
+ * empty) into `w`, with the object's message written in place by `writeRaw`, so that a big
+ * message is not built apart and copied in.
+ */
+export function writeEnvelope(w: WireWriter, apiVersion: string, kind: string, writeRaw: () => void): void {
+  const { LengthDelimited } = WireType;
+  w.raw(PROTOBUF_MAGIC).tag(1, LengthDelimited);
+  const typeMeta = w.beginLengthDelimited();
+  w.tag(1, LengthDelimited).string(apiVersion).tag(2, LengthDelimited).string(kind);
+  w.endLengthDelimited(typeMeta);
+  const raw = w.tag(2, LengthDelimited).beginLengthDelimited();
+  writeRaw();
+  w.endLengthDelimited(raw);
+  w.tag(3, LengthDelimited).uint32(0).tag(4, LengthDelimited).uint32(0);
+}
+
+/** The envelope of an encoded message. */
 export function wrapEnvelope(apiVersion: string, kind: string, raw: Uint8Array): Uint8Array {
-  const typeMeta = new WireWriter()
-    .tag(1, WireType.LengthDelimited).lengthDelimited(utf8(apiVersion))
-    .tag(2, WireType.LengthDelimited).lengthDelimited(utf8(kind))
-    .finish();
-  return new WireWriter()
-    .raw(PROTOBUF_MAGIC)
-    .tag(1, WireType.LengthDelimited).lengthDelimited(typeMeta)
-    .tag(2, WireType.LengthDelimited).lengthDelimited(raw)
-    .tag(3, WireType.LengthDelimited).lengthDelimited(new Uint8Array(0))
-    .tag(4, WireType.LengthDelimited).lengthDelimited(new Uint8Array(0))
-    .finish();
+  const w = new WireWriter();
+  writeEnvelope(w, apiVersion, kind, () => w.raw(raw));
+  return w.finish();
 }
