@@ -2,6 +2,14 @@
 import './scripts/offline-env.mjs';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { credentialBindings, signingKeyPem } from './scripts/local-credentials.mjs';
+import { adminToken, testUsers } from './test/helpers/test-users.mjs';
+
+/** Authentication on, with the test users; rate limits out of the way of functional tests. */
+const securityBindings = {
+  ...credentialBindings({ adminToken, signingKey: signingKeyPem(), extraUsers: testUsers }),
+  RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000',
+};
 
 // Three projects: pure functions in Node, storage and handlers inside workerd (Durable Objects
 // with SQLite, through the pool), and end-to-end suites in Node that start a real local server
@@ -14,7 +22,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { HISTORY_WINDOW_SECONDS: '300', WATCH_HEARTBEAT_SECONDS: '1' } },
+            miniflare: { bindings: { HISTORY_WINDOW_SECONDS: '300', WATCH_HEARTBEAT_SECONDS: '1', ...securityBindings } },
           }),
         ],
         test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['test/workers/setup.ts'] },
@@ -25,6 +33,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          // The test server speaks TLS with a self-signed certificate (kubectl sends tokens only over TLS).
+          env: { NODE_TLS_REJECT_UNAUTHORIZED: '0' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 // Worker cold start: a fresh workerd per run (new isolates, new Durable Objects), timing the
 // server's readiness, the first request, and the first and second create of a Pod (the first one
 // pays for loading the core/v1 schemas lazily and for creating the Durable Objects).
-import { startServer } from '../scripts/server.mjs';
+import { openAccess, startServer } from '../scripts/server.mjs';
 import { fmt, quantile } from './stats.mjs';
 
 const json = { 'content-type': 'application/json' };
@@ -15,7 +15,7 @@ async function timed(task) {
 
 async function once() {
   const began = performance.now();
-  const server = await startServer({});
+  const server = await startServer({ bindings: openAccess });
   const ready = performance.now() - began;
   try {
     const version = await timed(() => fetch(`${server.url}/version`).then((r) => r.arrayBuffer()));

@@ -14,7 +14,7 @@
 //  10. Worker cold start (fresh workerd processes).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
-import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
+import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';
 import { fmt } from './stats.mjs';
 import { runCeiling, runMixed } from './mixed-load.mjs';
 import { runBigList } from './big-list.mjs';
@@ -30,7 +30,9 @@ import { runCodecSpeed } from './codec-speed.mjs';
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
 const probeScript = await bundleWorker(path.join(projectRoot, 'bench', 'probe-worker.ts'));
+// Sections other than `authz` measure the API without access control (openAccess); `authz` starts its own servers.
 const server = await startServer({
+  bindings: openAccess,
   extraWorkers: [{
     name: 'probe',
     modules: true,

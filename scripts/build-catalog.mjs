@@ -11,7 +11,8 @@
  * plural, scope, verbs, subresources and their kinds and verbs). The discovery recordings
  * (`*discovery-aggregated-api.json`, `*discovery-aggregated-apis.json`) only supply short
  * names, categories, the /apis group order, and are used to print warnings where the two
- * disagree. Only GA group-versions (`vN`) are kept. The output is deterministic: same inputs,
+ * disagree. Resource types v1.32 serves that the v1.26 documents lack come from
+ * reference/overlays/v1.32-types.json (its `openapi` section). Only GA group-versions (`vN`) are kept. The output is deterministic: same inputs,
  * same bytes. Dropping in a newer document set needs no code change.
  */
 import { createHash } from 'node:crypto';
@@ -20,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TYPES_OVERLAY = join(PROJECT, 'reference/overlays/v1.32-types.json');
 
 // Resources kube stores under another group's key ("cohabitating" resources in
 // pkg/kubeapiserver/default_storage_factory_builder.go): their storageVersionHash is the
@@ -54,6 +56,20 @@ function parseArgs(argv) {
 }
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+
+/**
+ * The document with the resource types of reference/overlays/v1.32-types.json merged in: the
+ * overlay's paths and component schemas for this document file, where the document lacks them
+ * (a newer document set that has them wins), keys sorted as kube-openapi writes them.
+ */
+function withTypesOverlay(fileName, document) {
+  const add = JSON.parse(readFileSync(TYPES_OVERLAY, 'utf8')).openapi[fileName];
+  if (!add) return document;
+  const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  document.paths = sorted({ ...add.paths, ...document.paths });
+  document.components = { ...document.components, schemas: sorted({ ...add.schemas, ...document.components?.schemas }) };
+  return document;
+}
 
 /** A recording is `{request, response: {body}}`; a plain document is accepted as well. */
 const bodyOf = (json) => json?.response?.body ?? json;
@@ -138,7 +154,7 @@ function addOperation(byKey, p, method, op, schemas) {
 function collectResources(dir) {
   const byKey = new Map();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const doc = readJson(join(dir, file));
+    const doc = withTypesOverlay(file, readJson(join(dir, file)));
     const schemas = doc.components?.schemas ?? {};
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       const p = splitPath(path);

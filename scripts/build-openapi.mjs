@@ -1,7 +1,8 @@
 // Derives data/openapi-documents.js from kube's OpenAPI v3 documents (reference/openapi/v3, or
 // OPENAPI_DIR): every document of a GA group-version (vN), plus the group, root and well-known
 // documents, minified, each with the SHA-512 kube-openapi uses as its hash. The Worker serves
-// them verbatim and parses one only when it needs its schemas.
+// them verbatim and parses one only when it needs its schemas. The resource types v1.32 serves that
+// the v1.26 documents lack are merged in from reference/overlays/v1.32-types.json (`openapi`).
 //   node scripts/build-openapi.mjs [outPath]
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDir = process.env.OPENAPI_DIR ?? path.join(root, 'reference', 'openapi', 'v3');
+const TYPES_OVERLAY = path.join(root, 'reference', 'overlays', 'v1.32-types.json');
 const outPath = process.argv[2] ?? path.join(root, 'data', 'openapi-documents.js');
 
 /** `apis__apps__v1_openapi.json` -> `apis/apps/v1`. */
@@ -24,9 +26,23 @@ function served(documentPath) {
   return !/^v\d+(alpha|beta)\d+$/.test(last);
 }
 
+/**
+ * The document with the resource types of reference/overlays/v1.32-types.json merged in: the
+ * overlay's paths and component schemas for this document file, where the document lacks them
+ * (a newer document set that has them wins), keys sorted as kube-openapi writes them.
+ */
+function withTypesOverlay(fileName, document) {
+  const add = JSON.parse(readFileSync(TYPES_OVERLAY, 'utf8')).openapi[fileName];
+  if (!add) return document;
+  const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  document.paths = sorted({ ...add.paths, ...document.paths });
+  document.components = { ...document.components, schemas: sorted({ ...add.schemas, ...document.components?.schemas }) };
+  return document;
+}
+
 const documents = readdirSync(sourceDir)
   .filter((name) => name.endsWith('_openapi.json'))
-  .map((name) => ({ path: documentPath(name), text: JSON.stringify(JSON.parse(readFileSync(path.join(sourceDir, name), 'utf8'))) }))
+  .map((name) => ({ path: documentPath(name), text: JSON.stringify(withTypesOverlay(name, JSON.parse(readFileSync(path.join(sourceDir, name), 'utf8')))) }))
   .filter((document) => served(document.path))
   .sort((a, b) => (a.path < b.path ? -1 : 1));
 

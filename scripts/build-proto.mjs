@@ -5,13 +5,16 @@
  *
  *   node scripts/build-proto.mjs [outPath] [--check-openapi]
  *   (inputs: env PROTO_DIR, default reference/proto, and env OPENAPI_DIR, default
- *    reference/openapi/v3, both relative to the project; reference/overlays/v1.32-proto.json;
+ *    reference/openapi/v3, both relative to the project; reference/overlays/v1.32-proto.json and
+ *    the `proto.messages` and `openapi` schemas of reference/overlays/v1.32-types.json;
  *    src/apply/go-zero-values.ts; outPath defaults to data/proto-descriptors.json)
  *
  * The vendored .proto files are kube v1.26's. The overlay adds the v1.32 fields (and messages)
  * the server handles, with their Go type and json tag, and removes what v1.32 no longer has;
  * it is merged into the parsed files before anything else, idempotently, so newer .proto files
- * that already have a field make its entry a no-op.
+ * that already have a field make its entry a no-op. v1.32-types.json adds whole resource types
+ * (ValidatingAdmissionPolicy, SelfSubjectReview) in the same format; a Go field embedded with
+ * `json:",inline"` is written with that tag and listed in INLINE.
  *
  * protobufjs is used only to PARSE the .proto files here, at build time: its runtime encoders
  * generate code with `new Function`, which workerd forbids.
@@ -93,6 +96,7 @@ const RENAMES = {
 
 /** Go fields embedded with `json:",inline"` that still have a protobuf field of their own. */
 const INLINE = {
+  'k8s.io.api.admissionregistration.v1.NamedRuleWithOperations': ['ruleWithOperations'],
   'k8s.io.api.admissionregistration.v1.RuleWithOperations': ['rule'],
   'k8s.io.api.core.v1.ConfigMapEnvSource': ['localObjectReference'],
   'k8s.io.api.core.v1.ConfigMapKeySelector': ['localObjectReference'],
@@ -318,7 +322,8 @@ function overlayShapes(overlay) {
 /** Adds one overlay field; a field the .proto files already have must agree with it. */
 function addOverlayField(type, name, spec) {
   const shape = goShape(spec);
-  if (shape.json !== name) throw new Error(`build-proto: overlay ${type.fullName}.${name} has json name ${shape.json}`);
+  const inline = shape.json === '' && spec.json.split(',').includes('inline');
+  if (!inline && shape.json !== name) throw new Error(`build-proto: overlay ${type.fullName}.${name} has json name ${shape.json}`);
   const existing = type.fields[name] ?? type.fieldsById[spec.number];
   if (existing) {
     if (existing.name !== name || existing.id !== spec.number || existing.repeated !== shape.repeated) {
@@ -578,8 +583,10 @@ function main(argv) {
     if (arg === '--check-openapi') check = true;
     else out = resolve(arg);
   }
-  const schemas = loadSchemas(openapiDir);
+  const types = JSON.parse(readFileSync(join(PROJECT, 'reference/overlays/v1.32-types.json'), 'utf8'));
+  const schemas = { ...Object.assign({}, ...Object.values(types.openapi).map((d) => d.schemas)), ...loadSchemas(openapiDir) };
   const overlay = JSON.parse(readFileSync(join(PROJECT, 'reference/overlays/v1.32-proto.json'), 'utf8'));
+  overlay.messages = { ...overlay.messages, ...types.proto.messages };
   const doc = build(protoDir, schemas, overlay);
   const text = render(doc);
   mkdirSync(dirname(out), { recursive: true });

@@ -28,7 +28,9 @@
  *   string-typed Time), kube never applies OpenAPI defaults to built-in kinds (their defaulting
  *   is Go code), and applying them would corrupt objects. Real `+default=` markers
  *   (`protocol: "TCP"`) are kept.
- * - Fields v1.32 serves that the v1.26 documents lack come from reference/overlays/v1.32-schemas.json.
+ * - Fields v1.32 serves that the v1.26 documents lack come from reference/overlays/v1.32-schemas.json,
+ *   whole resource types (ValidatingAdmissionPolicy, SelfSubjectReview) from the `openapi` section of
+ *   reference/overlays/v1.32-types.json.
  * - Deterministic: packages and schema names sorted, properties in document order; a schema
  *   seen in several documents must compact identically (else the build fails).
  */
@@ -41,6 +43,7 @@ const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIR = process.env.OPENAPI_DIR ?? join(PROJECT, 'reference/openapi/v3');
 const CATALOG = process.env.CATALOG ?? join(PROJECT, 'data/catalog.json');
 const OUT = resolve(process.argv[2] ?? join(PROJECT, 'data/schemas.js'));
+const TYPES_OVERLAY = join(PROJECT, 'reference/overlays/v1.32-types.json');
 const REF_PREFIX = '#/components/schemas/';
 
 /** Keys copied as they are. */
@@ -125,7 +128,7 @@ function build() {
       console.warn(`no OpenAPI document for ${group || 'core'}/${version} (${relative(PROJECT, file)}): its kinds get no schema`);
       continue;
     }
-    const document = withOverlay(readJson(file));
+    const document = withOverlay(withTypesOverlay(documentFile(group, version), readJson(file)));
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       const text = JSON.stringify(compact(schema));
       const seen = schemas.get(name);
@@ -140,6 +143,20 @@ function build() {
     }
   }
   return { kinds: sortDeep(kinds), packages: groupByPackage(schemas) };
+}
+
+/**
+ * The document with the resource types of reference/overlays/v1.32-types.json merged in: the
+ * overlay's paths and component schemas for this document file, where the document lacks them
+ * (a newer document set that has them wins), keys sorted as kube-openapi writes them.
+ */
+function withTypesOverlay(fileName, document) {
+  const add = JSON.parse(readFileSync(TYPES_OVERLAY, 'utf8')).openapi[fileName];
+  if (!add) return document;
+  const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  document.paths = sorted({ ...add.paths, ...document.paths });
+  document.components = { ...document.components, schemas: sorted({ ...add.schemas, ...document.components?.schemas }) };
+  return document;
 }
 
 /** The v1.32 fields the v1.26 documents lack (reference/overlays/v1.32-schemas.json), merged in. */

@@ -35,15 +35,19 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
 /**
  * Starts the server. Options: port (0 = any free port), host, persistTo (a directory for Durable
  * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
- * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe).
+ * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe),
+ * https (serve TLS with a self-signed certificate; kubectl sends tokens only over TLS).
  * Returns { url, mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [] } = {}) {
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false } = {}) {
   const scriptPath = await bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   const mf = new Miniflare(convertV4MiniflareOptions({
     host,
     port,
+    // kubectl (client-go) sends bearer tokens only over TLS: a server with authentication on is
+    // served over HTTPS with Miniflare's self-signed localhost certificate.
+    ...(https ? { https: true } : {}),
     ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
     workers: [{
       // Only what the bundled Worker needs from wrangler.toml; module rules are esbuild's business.
@@ -60,3 +64,9 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
   const url = (await mf.ready).toString().replace(/\/$/, '');
   return { url, mf, stop: () => mf.dispose() };
 }
+
+/**
+ * Bindings of a server without access control (benchmarks of other things than it): every path
+ * open to system:anonymous, every request allowed, no rate limit.
+ */
+export const openAccess = { ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAllow', RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', WATCH_LIMIT_PER_USER: '1000000' };

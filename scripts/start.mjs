@@ -1,17 +1,20 @@
 // `npm start`: the server on http://127.0.0.1:8787 with Durable Object state persisted under
-// .wrangler/state (shared with `wrangler dev`), and a ./kubeconfig pointing at it.
+// .wrangler/state (shared with `wrangler dev`), and a ./kubeconfig pointing at it with the local
+// admin token (scripts/local-credentials.mjs; the same token and signing key on every start).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { credentialBindings, localCredentials } from './local-credentials.mjs';
 import { projectRoot, startServer } from './server.mjs';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
 const persistTo = path.join(projectRoot, '.wrangler', 'state', 'v3');
 
-const { url, stop } = await startServer({ port, host, persistTo });
-writeFileSync(path.join(projectRoot, 'kubeconfig'), kubeconfig(url));
+const credentials = localCredentials();
+const { url, stop } = await startServer({ port, host, persistTo, bindings: credentialBindings(credentials), https: true });
+writeFileSync(path.join(projectRoot, 'kubeconfig'), kubeconfig(url, credentials.adminToken), { mode: 0o600 });
 console.log(`edge-apiserver listening on ${url}`);
-console.log(`state: ${path.relative(projectRoot, persistTo)}   kubeconfig: ./kubeconfig`);
+console.log(`state: ${path.relative(projectRoot, persistTo)}   kubeconfig: ./kubeconfig (user admin, system:masters)`);
 console.log('try: kubectl --kubeconfig ./kubeconfig get namespaces');
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -21,7 +24,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function kubeconfig(server) {
+function kubeconfig(server, token) {
   return [
     'apiVersion: v1',
     'kind: Config',
@@ -29,9 +32,11 @@ function kubeconfig(server) {
     '- name: edge-apiserver',
     '  cluster:',
     `    server: ${server}`,
+    '    insecure-skip-tls-verify: true',
     'users:',
     '- name: edge-apiserver',
-    '  user: {}',
+    '  user:',
+    `    token: ${token}`,
     'contexts:',
     '- name: edge-apiserver',
     '  context: {cluster: edge-apiserver, user: edge-apiserver}',

@@ -12,4 +12,28 @@ export interface Env {
   HISTORY_WINDOW_SECONDS?: string;
   /** Seconds between the newlines an idle watch stream sends to notice a departed client (default 30). */
   WATCH_HEARTBEAT_SECONDS?: string;
+  /**
+   * Bearer tokens (secret): kube's static token file format, one `token,user,uid,"group1,group2"`
+   * per line. Unset: no static tokens.
+   */
+  STATIC_TOKENS?: string;
+  /** The service account token signing key (secret): a PKCS#8 PEM (RSA or EC P-256) or a private JWK. */
+  SERVICE_ACCOUNT_KEY?: string;
+  /** The `iss` of service account tokens, also the default API audience (default https://kubernetes.default.svc.cluster.local). */
+  SERVICE_ACCOUNT_ISSUER?: string;
+  /** The jwks_uri advertised by /.well-known/openid-configuration (default: the issuer + /openid/v1/jwks). */
+  SERVICE_ACCOUNT_JWKS_URI?: string;
+  /**
+   * Paths anonymous requests may reach (as system:anonymous), comma-separated; `*` for all, empty
+   * for none. Default: /livez, /readyz, /healthz (with their per-check paths) and /version.
+   */
+  ANONYMOUS_PATHS?: string;
+  /** `RBAC` (default) or `AlwaysAllow`, as kube's --authorization-mode. */
+  AUTHORIZATION_MODE?: string;
+  /** Requests per second each user may make, averaged (default 100); watches are counted apart. */
+  RATE_LIMIT_QPS?: string;
+  /** How many requests a user may make at once above the average (default 200). */
+  RATE_LIMIT_BURST?: string;
+  /** Watches each user may have open through one Worker isolate (default 100). */
+  WATCH_LIMIT_PER_USER?: string;
 }

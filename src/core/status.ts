@@ -129,6 +129,14 @@ export function forbidden(resource: GroupResource, name: string, why: string): S
   return failure(403, 'Forbidden', `${subject} is forbidden: ${why}`, resourceDetails(resource, name));
 }
 
+/**
+ * A 403 whose message is already complete (authorization denials, responsewriters.Forbidden):
+ * details name the group, resource (as kind) and name, each left out when empty.
+ */
+export function forbiddenText(message: string, resource: GroupResource, name: string): StatusError {
+  return failure(403, 'Forbidden', message, resourceDetails(resource, name));
+}
+
 export function unauthorized(message = 'Unauthorized'): StatusError {
   return failure(401, 'Unauthorized', message);
 }

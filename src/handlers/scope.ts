@@ -5,6 +5,7 @@
 import type { ResourceType } from '../api/catalog.js';
 import type { RequestInfo } from '../core/request-info.js';
 import type { Env } from '../env.js';
+import type { UserInfo } from '../auth/rbac/index.js';
 import type { Store } from '../registry/store.js';
 
 export interface RequestScope {
@@ -20,6 +21,10 @@ export interface RequestScope {
   now: Date;
   /** Warnings for the client, sent as `Warning: 299 - "..."` headers with the response. */
   warnings: string[];
+  /** The authenticated (or impersonated) user the request acts as. */
+  user: UserInfo;
+  /** Called once when a watch this request opened ends (gives back the user's watch slot). */
+  onWatchStop?: () => void;
 }
 
 /** A handler for one verb: the request in, the response out; failures are thrown StatusErrors. */

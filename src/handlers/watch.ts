@@ -25,15 +25,26 @@ export const watchHandler: Handler = async (scope) => {
   if (scope.request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
     const transport = socketWatch(encoder);
     const session = new WatchSession(scope.type, options, connect, transport.sink);
-    await session.start();
+    await startSession(scope, session);
     return transport.response(session);
   }
   const transport = httpWatch(encoder, heartbeatMillis(scope.env));
   const session = new WatchSession(scope.type, options, connect, transport.sink);
   scope.request.signal.addEventListener('abort', () => transport.sink.end());
-  await session.start();
+  await startSession(scope, session);
   return transport.response(session, { 'content-type': encoder.mediaType });
 };
+
+/** Starts the session; the scope's watch slot (rate limiting) is given back when it stops. */
+async function startSession(scope: RequestScope, session: WatchSession): Promise<void> {
+  if (scope.onWatchStop) session.whenStopped(scope.onWatchStop);
+  try {
+    await session.start();
+  } catch (error) {
+    session.stop();
+    throw error;
+  }
+}
 
 /** How often an idle watch stream checks that its client is still there (WATCH_HEARTBEAT_SECONDS, default 30). */
 function heartbeatMillis(env: Env): number {

@@ -10,20 +10,24 @@ import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { Env } from '../env.js';
 import { defaultCluster, shardName } from '../storage/shard.js';
 import { withContentEncoding } from './compression.js';
+import { type AppEnv, guard } from './guard.js';
+import { serveIssuerDiscovery } from './issuer-discovery.js';
 import { routeApiRequest } from './resource-router.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from './respond.js';
 
-export function createApp(): Hono<{ Bindings: Env }> {
-  const app = new Hono<{ Bindings: Env }>();
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     await next();
     c.res = await withContentEncoding(c.req.raw, withCommonHeaders(c.res));
   });
+  app.use('*', guard);
   app.get('/version', () => toResponse(renderVersion()));
   for (const endpoint of ['livez', 'readyz', 'healthz'] as HealthEndpoint[]) {
     app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.env, undefined));
     app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.env, new URL(c.req.url).pathname.slice(endpoint.length + 2)));
   }
+  serveIssuerDiscovery(app);
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.header('accept') ?? null, c.req.header('if-none-match') ?? null)));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.env))));
   app.get('/openapi/v3/*', async (c) => {
@@ -32,10 +36,9 @@ export function createApp(): Hono<{ Bindings: Env }> {
     const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
     return result ? toResponse(result) : pageNotFound();
   });
-  app.all('/api', (c) => routeApiRequest(c.req.raw, c.env));
-  app.all('/api/*', (c) => routeApiRequest(c.req.raw, c.env));
-  app.all('/apis', (c) => routeApiRequest(c.req.raw, c.env));
-  app.all('/apis/*', (c) => routeApiRequest(c.req.raw, c.env));
+  for (const path of ['/api', '/api/*', '/apis', '/apis/*']) {
+    app.all(path, (c) => routeApiRequest(c.req.raw, c.env, c.get('user'), c.get('watchStop')));
+  }
   app.notFound(() => pageNotFound());
   app.onError((error, c) => errorResponse(error, c.req.raw));
   return app;

@@ -13,9 +13,14 @@ import { patchHandler } from '../handlers/patch.js';
 import { getHandler, listHandler } from '../handlers/read.js';
 import type { Handler } from '../handlers/scope.js';
 import { updateHandler } from '../handlers/update.js';
+import { accessReview, rulesReview } from '../handlers/reviews/access-reviews.js';
+import { selfSubjectReview, tokenReview } from '../handlers/reviews/identity-reviews.js';
+import { tokenRequestHandler } from '../handlers/token-request.js';
 import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
+import type { UserInfo } from '../auth/rbac/index.js';
+import { forgetCachedCollections } from '../auth/cached-collections.js';
 import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import { storeFor } from '../registry/registry.js';
 import { serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
@@ -35,10 +40,21 @@ const handlers: Record<string, Handler> = {
 /** Handlers of subresources that are views of their parent rather than parts of it. */
 const subresourceHandlers: Record<string, Record<string, Handler>> = {
   scale: { get: scaleGetHandler, update: scaleUpdateHandler, patch: scalePatchHandler },
+  token: { create: tokenRequestHandler },
 };
 
-/** Serves one request under /api or /apis. */
-export async function routeApiRequest(request: Request, env: Env): Promise<Response> {
+/** The create-only virtual resources (reviews), by group/resource. */
+const virtualHandlers: Record<string, Handler> = {
+  'authorization.k8s.io/selfsubjectaccessreviews': accessReview,
+  'authorization.k8s.io/subjectaccessreviews': accessReview,
+  'authorization.k8s.io/localsubjectaccessreviews': accessReview,
+  'authorization.k8s.io/selfsubjectrulesreviews': rulesReview,
+  'authentication.k8s.io/selfsubjectreviews': selfSubjectReview,
+  'authentication.k8s.io/tokenreviews': tokenReview,
+};
+
+/** Serves one request under /api or /apis for `user`; `onWatchStop` gives back a watch's rate-limit slot. */
+export async function routeApiRequest(request: Request, env: Env, user: UserInfo, onWatchStop?: () => void): Promise<Response> {
   const url = new URL(request.url);
   const path = decodePath(url.pathname);
   const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
@@ -47,13 +63,16 @@ export async function routeApiRequest(request: Request, env: Env): Promise<Respo
   const type = await findServedResource(env, info.apiGroup, info.apiVersion, info.resource);
   if (!type || !routeExists(type, info)) return pageNotFound();
   if (info.verb === 'watch' && info.name) watchOneObject(info, url);
-  const handler = (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
+  const handler = type.virtual ? virtualHandlers[`${type.group}/${type.resource}`] : (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   const warnings = type.custom ? customResourceChecks(type, info) : [];
   await ensureBootstrapped(env);
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(env, type, namespace, info.subresource === 'status' || info.subresource === 'finalize' ? info.subresource : '');
-  return handler({ env, request, url, info, type, namespace, store, now: new Date(), warnings });
+  const scope = { env, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
+  const response = await handler(scope);
+  if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') forgetCachedCollections(type);
+  return response;
 }
 
 /** Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET). */
@@ -100,14 +119,14 @@ function routeExists(type: ResourceType, info: RequestInfo): boolean {
 }
 
 /** Subresources served so far; the others (eviction, token, ...) answer 405 until built. */
-const servedSubresources = new Set(['status', 'scale', 'finalize']);
+const servedSubresources = new Set(['status', 'scale', 'finalize', 'token']);
 
 /**
  * Whether the verb is served on this path: the catalog's verbs of the resource or subresource.
- * Virtual resources (reviews, bindings) are not served yet: 405 until the issues that build them.
+ * Virtual resources are served when they have a handler (the reviews), and only create.
  */
 function verbServed(type: ResourceType, info: RequestInfo): boolean {
-  if (type.virtual) return false;
+  if (type.virtual) return info.verb === 'create' && !info.subresource && (!type.namespaced || !!info.namespace) && !!virtualHandlers[`${type.group}/${type.resource}`];
   if (info.subresource) {
     const sub = type.subresources?.find((candidate) => candidate.name === info.subresource);
     return servedSubresources.has(info.subresource) && !!sub && (sub.verbs as string[]).includes(info.verb);

@@ -2,9 +2,11 @@
  * The namespaces kube-apiserver's bootstrap controller guarantees: default, kube-system,
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
  * Worker isolate makes sure of them before its first API request and again every minute;
- * creating one that exists is a no-op.
+ * creating one that exists is a no-op. The bootstrap RBAC policy (src/auth/bootstrap-policy.ts)
+ * is made sure of with the first bootstrap of the isolate.
  */
 import { findResource } from '../api/catalog.js';
+import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import type { Env } from '../env.js';
 import { StatusError } from '../core/status.js';
 import { storeFor } from './registry.js';
@@ -19,11 +21,15 @@ const recheckMillis = 60_000;
  * idempotent creates.
  */
 let bootstrappedAt = -Infinity;
+/** The bootstrap RBAC policy is made sure of once per isolate (kube: once per server start). */
+let policyBootstrapped = false;
 
 /** Resolves once the system namespaces exist. */
 export async function ensureBootstrapped(env: Env): Promise<void> {
   if (Date.now() - bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(env);
+  if (!policyBootstrapped) await ensureBootstrapPolicy(env);
+  policyBootstrapped = true;
   bootstrappedAt = Date.now();
 }
 

@@ -50,6 +50,7 @@ export class WatchSession {
   private stopped = false;
   private reconnects = 0;
   private readonly timers: ReturnType<typeof setTimeout>[] = [];
+  private readonly stopListeners: (() => void)[] = [];
 
   constructor(
     private readonly type: ResourceType,
@@ -70,10 +71,17 @@ export class WatchSession {
     this.handle(first);
   }
 
+  /** Calls `listener` once when the session stops, however it ends. */
+  whenStopped(listener: () => void): void {
+    if (this.stopped) listener();
+    else this.stopListeners.push(listener);
+  }
+
   /** Ends the session from the client side (disconnect): closes the Durable Object socket. */
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    for (const listener of this.stopListeners) listener();
     for (const timer of this.timers) clearTimeout(timer);
     this.socket?.close(1000, 'watch ended');
   }

@@ -5,6 +5,7 @@
  */
 import { Decoder } from 'cbor-x';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { authHeaders } from './test-server.js';
 import { alignForComparison, decodeUpstream, decodeWatchFrames, kubeJsonOf } from '../helpers/upstream-proto.js';
 
 const serverUrl = inject('serverUrl');
@@ -13,7 +14,7 @@ const protobuf = 'application/vnd.kubernetes.protobuf';
 
 async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${serverUrl}${path}`, {
-    method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+    method, headers: { 'content-type': 'application/json', ...authHeaders(), ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { kubeConfig } from './kubeconfig.js';
 import { eventually, freePort, pool } from './waiting.js';
-// @ts-expect-error -- plain ESM script shared with `npm start` and the benchmark
-import { startServer } from '../../scripts/server.mjs';
+import { startTestServer } from './test-server.js';
 
 
 /** An informer over the ConfigMaps of `namespace` that records every event it delivers. */
@@ -69,7 +68,7 @@ describe('watch across a server restart', () => {
   it('resumes from the last resourceVersion: no gap, no duplicate', async () => {
     const persistTo = mkdtempSync(path.join(tmpdir(), 'edge-restart-'));
     const port = await freePort();
-    let server = await startServer({ port, persistTo });
+    let server = await startTestServer({ port, persistTo });
     const config = kubeConfig(server.url);
     const namespace = 'restart';
     const { informer, core, seen, lists } = recordingInformer(config, namespace);
@@ -78,7 +77,7 @@ describe('watch across a server restart', () => {
     for (let i = 0; i < 20; i++) await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: `before-${i}` } } });
     await eventually(() => converged(informer, core, namespace));
     await server.stop();
-    server = await startServer({ port, persistTo });
+    server = await startTestServer({ port, persistTo });
     for (let i = 0; i < 20; i++) await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: `after-${i}` } } });
     for (let i = 0; i < 10; i++) await core.deleteNamespacedConfigMap({ name: `before-${i}`, namespace });
     await eventually(() => converged(informer, core, namespace));

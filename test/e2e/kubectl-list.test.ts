@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Kubectl, kubectlFor } from './kubectl.js';
+import { apiFetch } from './test-server.js';
 
 const serverUrl = inject('serverUrl');
 let k: Kubectl;
@@ -14,7 +15,7 @@ const count = async (...args: string[]) => {
   return stdout.split('\n').filter(Boolean).length;
 };
 const raw = async (query: string) => {
-  const response = await fetch(`${serverUrl}/api/v1/namespaces/${ns}/configmaps?${query}`);
+  const response = await apiFetch(`${serverUrl}/api/v1/namespaces/${ns}/configmaps?${query}`);
   return { status: response.status, body: (await response.json()) as any };
 };
 

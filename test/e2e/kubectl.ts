@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { tokenOf } from '../helpers/test-users.mjs';
 
 const run = promisify(execFile);
 
@@ -42,14 +43,17 @@ export interface Kubectl {
   withEnv(env: Record<string, string>, ...args: string[]): Promise<KubectlResult>;
 }
 
-/** A kubectl bound to `serverUrl` with its own kubeconfig and cache. */
-export function kubectlFor(serverUrl: string): Kubectl {
+/**
+ * A kubectl bound to `serverUrl` with its own kubeconfig and cache, as a test user (default
+ * admin; null: no credentials). The test server's certificate is self-signed.
+ */
+export function kubectlFor(serverUrl: string, user: string | null = 'admin'): Kubectl {
   const dir = mkdtempSync(path.join(tmpdir(), 'edge-kubectl-'));
   const kubeconfig = path.join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, [
     'apiVersion: v1', 'kind: Config',
-    'clusters:', '- name: t', '  cluster:', `    server: ${serverUrl}`,
-    'users:', '- name: t', '  user: {}',
+    'clusters:', '- name: t', '  cluster:', `    server: ${serverUrl}`, '    insecure-skip-tls-verify: true',
+    'users:', '- name: t', ...(user === null ? ['  user: {}'] : ['  user:', `    token: ${tokenOf(user)}`]),
     'contexts:', '- name: t', '  context: {cluster: t, user: t}',
     'current-context: t', '',
   ].join('\n'));

@@ -12,8 +12,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { kubeConfig } from './kubeconfig.js';
 import { kubectlFor } from './kubectl.js';
 import { eventually, freePort, pool } from './waiting.js';
-// @ts-expect-error -- plain ESM script shared with `npm start` and the benchmark
-import { startServer } from '../../scripts/server.mjs';
+import { startTestServer } from './test-server.js';
 
 type Manifest = k8s.KubernetesObject & Record<string, unknown>;
 
@@ -158,7 +157,7 @@ describe('lifecycle work across a server restart', () => {
   it('finishes a namespace termination and a garbage collection begun before the restart', async () => {
     const persistTo = mkdtempSync(path.join(tmpdir(), 'edge-lifecycle-'));
     const port = await freePort();
-    let server = await startServer({ port, persistTo });
+    let server = await startTestServer({ port, persistTo });
     const config = kubeConfig(server.url);
     const core = config.makeApiClient(k8s.CoreV1Api);
     const objects = k8s.KubernetesObjectApi.makeApiClient(config);
@@ -170,7 +169,7 @@ describe('lifecycle work across a server restart', () => {
     await core.deleteNamespace({ name: 'doomed' });
     await objects.delete({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'owner', namespace: 'kept' } }, undefined, undefined, undefined, undefined, 'Background');
     await server.stop();
-    server = await startServer({ port, persistTo });
+    server = await startTestServer({ port, persistTo });
     await eventually(() => namespaceGone(core, 'doomed'), 120_000);
     await eventually(async () => (await census(objects, manifests)).left === 0, 120_000);
     expect(await census(objects, content)).toEqual({ left: 0, owned: 0 });

@@ -51,7 +51,7 @@ describe('data/bootstrap-rbac.json', () => {
       roleBindings: Object.fromEntries(Object.entries(policy.roleBindings).map(([ns, list]) => [ns, list.length])),
     }).toEqual({
       clusterRoles: 31,
-      clusterRoleBindings: 10,
+      clusterRoleBindings: 12,
       roles: { 'kube-public': 1, 'kube-system': 6 },
       roleBindings: { 'kube-public': 1, 'kube-system': 6 },
     });

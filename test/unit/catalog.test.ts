@@ -32,6 +32,10 @@ interface GoldenGroup { metadata: { name?: string }; versions: { version: string
 const aggregated: GoldenGroup[] = [...body('005-discovery-aggregated-api.json').items, ...body('006-discovery-aggregated-apis.json').items];
 // Served by kube-aggregator; the v1.26 OpenAPI documents do not describe it, so it is not built in.
 const NOT_BUILT_IN = ['apiregistration.k8s.io/v1'];
+// GA after v1.26, so absent from the recordings (reference/overlays/v1.32-types.json; checked in
+// test/unit/admissionregistration-catalog.test.ts).
+const NEWER_THAN_RECORDINGS = ['authentication.k8s.io/v1/selfsubjectreviews',
+  'admissionregistration.k8s.io/v1/validatingadmissionpolicies', 'admissionregistration.k8s.io/v1/validatingadmissionpolicybindings'];
 const gaVersions = aggregated.flatMap((g) =>
   g.versions.filter((v) => /^v\d+$/.test(v.version)).map((v) => ({ group: g.metadata.name ?? '', ...v })),
 );
@@ -42,7 +46,8 @@ const goldenRows = servedGVs.flatMap((gv) =>
 
 describe('catalog vs. aggregated discovery (kube v1.26)', () => {
   it.each(servedGVs.map((gv) => [`${gv.group}/${gv.version}`, gv] as const))('%s serves the same resources, in order', (_gv, gv) => {
-    expect(resourcesOf(gv.group, gv.version).map((r) => r.resource)).toEqual(gv.resources.map((r) => r.resource));
+    const recorded = resourcesOf(gv.group, gv.version).filter((r) => !NEWER_THAN_RECORDINGS.includes(`${r.group}/${r.version}/${r.resource}`));
+    expect(recorded.map((r) => r.resource)).toEqual(gv.resources.map((r) => r.resource));
   });
 
   it.each(goldenRows)('%s', (_key, group, version, want) => {

@@ -1,5 +1,6 @@
 /** Requests to the Worker under test, inside workerd (the `main` Worker of wrangler.toml). */
 import { exports } from 'cloudflare:workers';
+import { adminToken, tokenOf } from '../helpers/test-users.mjs';
 
 export interface ApiResponse {
   status: number;
@@ -8,8 +9,13 @@ export interface ApiResponse {
   json: any;
 }
 
-export async function api(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+/**
+ * A request as `options.as` (a test user's name; default admin), or anonymous with `as: null`.
+ * An explicit authorization header wins.
+ */
+export async function api(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; as?: string | null } = {}): Promise<ApiResponse> {
   const headers = new Headers(options.headers ?? {});
+  if (!headers.has('authorization') && options.as !== null) headers.set('authorization', `Bearer ${tokenOf(options.as ?? 'admin')}`);
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
@@ -38,3 +44,6 @@ export async function freshNamespace(prefix = 'ns'): Promise<string> {
 export function configMap(name: string, extra: Record<string, unknown> = {}) {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: '1' }, ...extra };
 }
+
+/** The admin's Authorization header, for tests that build their own requests. */
+export const adminAuthorization = { authorization: `Bearer ${adminToken}` };

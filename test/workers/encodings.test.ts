@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CborDecodeError, decodeCbor, decodeCborObject, encodeCbor, encodeCborObject } from '../../src/codecs/cbor/index.js';
 import { decodeMessage, decodeProtobufObject, encodeProtobufObject, messageDescriptor } from '../../src/codecs/protobuf/index.js';
-import { api, configMap, freshNamespace } from './api-client.js';
+import { adminAuthorization, api, configMap, freshNamespace } from './api-client.js';
 import { eventually } from './eventually.js';
 import { exports } from 'cloudflare:workers';
 
@@ -18,7 +18,7 @@ const cm = () => `/api/v1/namespaces/${ns}/configmaps`;
 
 /** A request whose body and answer are bytes. */
 async function binary(method: string, path: string, headers: Record<string, string>, body?: Uint8Array | string) {
-  const response: Response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { method, headers, body }));
+  const response: Response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { method, headers: { ...adminAuthorization, ...headers }, body }));
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
@@ -180,7 +180,7 @@ describe('compression', () => {
 
   it('reads the client\'s own Accept-Encoding where the platform replaced it (cf.clientAcceptEncoding)', async () => {
     const asSent = async (clientAcceptEncoding: string) => {
-      const request = new Request(`http://edge.test${cm()}`, { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding } } as RequestInit);
+      const request = new Request(`http://edge.test${cm()}`, { headers: { 'accept-encoding': 'br, gzip', ...adminAuthorization }, cf: { clientAcceptEncoding } } as RequestInit);
       return ((await (exports as any).default.fetch(request)) as Response).headers.get('content-encoding');
     };
     expect([await asSent(''), await asSent('gzip, deflate')]).toEqual([null, 'gzip']);

@@ -1,5 +1,6 @@
 /** Reading watch streams from the Worker under test, event by event. */
 import { exports } from 'cloudflare:workers';
+import { adminAuthorization } from './api-client.js';
 
 export interface WatchEvent {
   type: string;
@@ -18,7 +19,7 @@ export interface WatchStream {
 }
 
 export async function watch(path: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<WatchStream> {
-  const response: Response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { headers, signal }));
+  const response: Response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { headers: { ...adminAuthorization, ...headers }, signal }));
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

@@ -7,7 +7,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ResourceStore } from '../../src/durable/resource-store.js';
-import { api, configMap, freshNamespace } from './api-client.js';
+import { adminAuthorization, api, configMap, freshNamespace } from './api-client.js';
 import { summary, watch } from './watch-client.js';
 
 let ns = '';
@@ -186,7 +186,7 @@ describe('Durable Object eviction mid-stream', () => {
 describe('client disconnect', () => {
   it('sends a newline on an idle stream, so that a departed client is noticed (WATCH_HEARTBEAT_SECONDS=1 here)', async () => {
     const response: Response = await (await import('cloudflare:workers') as any).exports.default.fetch(
-      new Request(`http://edge.test${cm()}?watch=1&timeoutSeconds=5`),
+      new Request(`http://edge.test${cm()}?watch=1&timeoutSeconds=5`, { headers: adminAuthorization }),
     );
     const reader = response.body!.getReader();
     const first = await reader.read();
@@ -209,7 +209,7 @@ describe('WebSocket watch', () => {
   it('sends each event as one message', async () => {
     await create('a');
     const response: Response = await (await import('cloudflare:workers') as any).exports.default.fetch(
-      new Request(`http://edge.test${cm()}?watch=1&timeoutSeconds=2`, { headers: { upgrade: 'websocket' } }),
+      new Request(`http://edge.test${cm()}?watch=1&timeoutSeconds=2`, { headers: { upgrade: 'websocket', ...adminAuthorization } }),
     );
     expect(response.status).toBe(101);
     const socket = response.webSocket!;

@@ -5,7 +5,7 @@
  * NAME and CREATED AT. The API server always prints wide: every column, priority 1 included.
  */
 import type { Printer } from '../printer.js';
-import { webhookConfigurationPrinter } from './admission.js';
+import { validatingAdmissionPolicyBindingPrinter, validatingAdmissionPolicyPrinter, webhookConfigurationPrinter } from './admission.js';
 import { horizontalPodAutoscalerPrinter } from './autoscaling.js';
 import { cronJobPrinter, jobPrinter } from './batch.js';
 import { certificateSigningRequestPrinter } from './certificates.js';
@@ -67,6 +67,8 @@ export const builtinPrinters: Record<string, Printer> = {
   'storage.k8s.io/volumeattachments': volumeAttachmentPrinter,
   'admissionregistration.k8s.io/mutatingwebhookconfigurations': webhookConfigurationPrinter,
   'admissionregistration.k8s.io/validatingwebhookconfigurations': webhookConfigurationPrinter,
+  'admissionregistration.k8s.io/validatingadmissionpolicies': validatingAdmissionPolicyPrinter,
+  'admissionregistration.k8s.io/validatingadmissionpolicybindings': validatingAdmissionPolicyBindingPrinter,
   'apiextensions.k8s.io/customresourcedefinitions': createdAtPrinter,
   'scheduling.k8s.io/priorityclasses': priorityClassPrinter,
   'coordination.k8s.io/leases': leasePrinter,

@@ -1,0 +1,82 @@
+/**
+ * The shapes the webhook dispatchers share: the attributes of the request being admitted, the
+ * injected fetch, the outcome, and one webhook of a configuration after v1 defaulting
+ * (k8s.io/api/admissionregistration/v1 types.go, k8s.io/apiserver .../webhook/accessors.go).
+ */
+
+/** admission.Attributes as the webhooks see them; objects are the versioned JSON of the request. */
+export interface WebhookAttributes {
+  operation: 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+  group: string;
+  version: string;
+  resource: string;
+  subresource: string;
+  kind: { group: string; version: string; kind: string };
+  namespace: string;
+  name: string;
+  clusterScoped: boolean;
+  object: Record<string, unknown> | null;
+  oldObject: Record<string, unknown> | null;
+  dryRun: boolean;
+  options: Record<string, unknown> | null;
+  userInfo: { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]> };
+  /** Labels of the request's namespace; null for cluster-scoped requests or a namespace that does not exist. */
+  namespaceLabels: Record<string, string> | null;
+  /** The request uid (audit ID); each webhook call gets its own AdmissionReview uid. */
+  uid: string;
+}
+
+/** The platform fetch, injected so the module stays pure and testable. */
+export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** What admission produced: the possibly mutated object, warnings, and audit annotations. */
+export interface WebhookOutcome {
+  object: Record<string, unknown> | null;
+  warnings: string[];
+  auditAnnotations: Record<string, string>;
+}
+
+/**
+ * Evaluates a webhook's matchConditions (CEL), which this module cannot do itself. Resolve
+ * false to skip the webhook; throw a StatusError to fail the request (kube answers 403 when a
+ * condition errors). Without it, matchConditions are not evaluated and the webhook is called.
+ */
+export type MatchConditionsEvaluator = (webhook: Record<string, unknown>, attrs: WebhookAttributes) => Promise<boolean>;
+
+export interface WebhookOptions {
+  matchConditions?: MatchConditionsEvaluator;
+}
+
+export interface WebhookRule {
+  operations: string[];
+  apiGroups: string[];
+  apiVersions: string[];
+  resources: string[];
+  scope: string;
+}
+
+export interface WebhookClientConfig {
+  url?: string;
+  service?: { namespace: string; name: string; path?: string; port?: number };
+}
+
+/** One webhook, defaulted as the v1 API defaults it, with where it came from. */
+export interface Webhook {
+  /** `configuration/webhook/index`, kube's accessor uid; keys reinvocation. */
+  uid: string;
+  configurationName: string;
+  name: string;
+  clientConfig: WebhookClientConfig;
+  rules: WebhookRule[];
+  failurePolicy: 'Fail' | 'Ignore';
+  matchPolicy: 'Exact' | 'Equivalent';
+  namespaceSelector: Record<string, unknown>;
+  objectSelector: Record<string, unknown>;
+  sideEffects: string | undefined;
+  timeoutSeconds: number;
+  admissionReviewVersions: string[];
+  reinvocationPolicy: 'Never' | 'IfNeeded';
+  hasMatchConditions: boolean;
+  /** The webhook as written in its configuration, for the matchConditions evaluator. */
+  source: Record<string, unknown>;
+}

@@ -1,0 +1,37 @@
+/**
+ * The authorization filter (k8s.io/apiserver/pkg/endpoints/filters/authorization.go): every
+ * request, resource or not, is judged for the authenticated (or impersonated) user; a denial is
+ * kube's 403. `AUTHORIZATION_MODE` picks the authorizer as kube's --authorization-mode does:
+ * `RBAC` (default) or `AlwaysAllow`. Members of system:masters are allowed in either.
+ */
+import type { RequestInfo } from '../core/request-info.js';
+import { forbiddenText } from '../core/status.js';
+import type { Env } from '../env.js';
+import { authorize, forbiddenMessage, type Attributes, type Decision, type UserInfo } from './rbac/index.js';
+import { rbacPolicy } from './rbac-policy.js';
+
+/** The authorizer attributes of a request (authorizer.AttributesRecord from its RequestInfo). */
+export function attributesOf(user: UserInfo, info: RequestInfo): Attributes {
+  return {
+    user, verb: info.verb, namespace: info.namespace, apiGroup: info.apiGroup, resource: info.resource,
+    subresource: info.subresource, name: info.name, resourceRequest: info.isResourceRequest, path: info.path,
+  };
+}
+
+/** The decision of the configured authorizer. */
+export async function decide(env: Env, attributes: Attributes): Promise<Decision> {
+  if (env.AUTHORIZATION_MODE === 'AlwaysAllow') return { allowed: true, reason: '' };
+  return authorize(await rbacPolicy(env), attributes);
+}
+
+/** Throws kube's 403 unless the request is allowed. */
+export async function authorizeRequest(env: Env, attributes: Attributes): Promise<void> {
+  const decision = await decide(env, attributes);
+  if (!decision.allowed) throw forbiddenError(attributes, decision.reason);
+}
+
+/** responsewriters.Forbidden: the message of forbiddenMessage, details of the group resource and name. */
+export function forbiddenError(attributes: Attributes, reason: string) {
+  const resource = { group: attributes.resourceRequest ? attributes.apiGroup : '', resource: attributes.resourceRequest ? attributes.resource : '' };
+  return forbiddenText(forbiddenMessage(attributes, reason), resource, attributes.resourceRequest ? attributes.name : '');
+}

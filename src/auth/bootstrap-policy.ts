@@ -1,0 +1,56 @@
+/**
+ * The RBAC objects kube-apiserver's rbac/bootstrap-roles post-start hook makes sure of
+ * (data/bootstrap-rbac.json): cluster-admin, admin, edit, view, system:discovery,
+ * system:basic-user, system:public-info-viewer, ... and their bindings. Like that hook, each
+ * isolate creates the missing ones once; existing objects are left as they are (kube would also
+ * add missing rules to objects annotated autoupdate=true; not done here).
+ */
+import { findResource } from '../api/catalog.js';
+import { StatusError } from '../core/status.js';
+import bootstrap from '../../data/bootstrap-rbac.json';
+import type { Env } from '../env.js';
+import type { KubeObject } from '../registry/object.js';
+import { storeFor } from '../registry/registry.js';
+import { forgetRbacPolicy, rbacPolicy } from './rbac-policy.js';
+
+interface Missing {
+  resource: string;
+  namespace: string;
+  object: KubeObject;
+}
+
+/** Creates the bootstrap RBAC objects that do not exist. */
+export async function ensureBootstrapPolicy(env: Env): Promise<void> {
+  const missing = await missingObjects(env);
+  if (!missing.length) return;
+  await Promise.all(missing.map((item) => createIgnoringExisting(env, item)));
+  forgetRbacPolicy();
+}
+
+async function missingObjects(env: Env): Promise<Missing[]> {
+  const policy = await rbacPolicy(env);
+  const has = (names: { metadata: { name: string } }[], name: string) => names.some((object) => object.metadata.name === name);
+  const missing: Missing[] = [];
+  for (const role of bootstrap.clusterRoles) if (!has(policy.clusterRoles(), role.metadata.name)) missing.push(item('clusterroles', role));
+  for (const binding of bootstrap.clusterRoleBindings) if (!has(policy.clusterRoleBindings(), binding.metadata.name)) missing.push(item('clusterrolebindings', binding));
+  for (const [namespace, roles] of Object.entries(bootstrap.roles)) {
+    for (const role of roles) if (!has(policy.roles(namespace), role.metadata.name)) missing.push(item('roles', role, namespace));
+  }
+  for (const [namespace, bindings] of Object.entries(bootstrap.roleBindings)) {
+    for (const binding of bindings) if (!has(policy.roleBindings(namespace), binding.metadata.name)) missing.push(item('rolebindings', binding, namespace));
+  }
+  return missing;
+}
+
+function item(resource: string, object: unknown, namespace = ''): Missing {
+  return { resource, namespace, object: structuredClone(object) as KubeObject };
+}
+
+async function createIgnoringExisting(env: Env, { resource, namespace, object }: Missing): Promise<void> {
+  const store = storeFor(env, findResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace);
+  try {
+    await store.create(namespace, object, { dryRun: false, now: new Date() });
+  } catch (error) {
+    if (!(error instanceof StatusError && error.status.reason === 'AlreadyExists')) throw error;
+  }
+}

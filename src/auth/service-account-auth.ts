@@ -1,0 +1,41 @@
+/**
+ * The service account token authenticator (pkg/serviceaccount/jwt.go + the validator of bound
+ * tokens in pkg/serviceaccount/claims.go): a JWT signed by this server's key, for one of the API
+ * audiences, not expired, whose ServiceAccount (and bound Pod or Secret) still exists with the
+ * uid in the token. Deleting the ServiceAccount therefore revokes its tokens at once: every
+ * request reads it (kube reads an informer cache). Legacy secret-based tokens are not accepted.
+ */
+import { findResource } from '../api/catalog.js';
+import { StatusError } from '../core/status.js';
+import type { Env } from '../env.js';
+import { storeFor } from '../registry/registry.js';
+import { serviceAccountUserInfo, validateServiceAccountClaims, verifyJwt } from './authn/index.js';
+import { apiAudiences, issuer, signingKey } from './credentials.js';
+import type { UserInfo } from './rbac/index.js';
+
+/** The user of a valid service account token, or null. */
+export async function authenticateServiceAccountToken(token: string, env: Env, now: Date): Promise<UserInfo | null> {
+  const key = await signingKey(env);
+  if (!key) return null;
+  const payload = await verifyJwt(token, [key], now);
+  if (!payload) return null;
+  const validation = validateServiceAccountClaims(payload, { issuers: [issuer(env)], apiAudiences: apiAudiences(env), now });
+  if (!validation.ok) return null;
+  const info = validation.info;
+  if (!(await stillExists(env, 'serviceaccounts', info.namespace, info.name, info.uid))) return null;
+  if (info.secretName && !(await stillExists(env, 'secrets', info.namespace, info.secretName, info.secretUid ?? ''))) return null;
+  if (info.podName && !(await stillExists(env, 'pods', info.namespace, info.podName, info.podUid ?? ''))) return null;
+  return serviceAccountUserInfo(info);
+}
+
+/** Whether `namespace/name` of a core resource exists with `uid`. */
+async function stillExists(env: Env, resource: string, namespace: string, name: string, uid: string): Promise<boolean> {
+  const store = storeFor(env, findResource('', 'v1', resource)!, namespace);
+  try {
+    const object = await store.get(namespace, name, { match: 'latest' });
+    return object.metadata.uid === uid;
+  } catch (error) {
+    if (error instanceof StatusError && error.status.code === 404) return false;
+    throw error;
+  }
+}

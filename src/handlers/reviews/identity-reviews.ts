@@ -1,0 +1,32 @@
+/**
+ * The reviews of authentication.k8s.io/v1: SelfSubjectReview (who am I: `kubectl auth whoami`)
+ * and TokenReview (is this token valid, and whose is it).
+ */
+import { authenticateToken } from '../../auth/authenticate.js';
+import type { UserInfo } from '../../auth/rbac/index.js';
+import type { RequestScope } from '../scope.js';
+import { reviewRequest, respondReview } from './review-body.js';
+
+/** authenticationv1.UserInfo of a user, fields left out when empty. */
+export function userInfoOf(user: UserInfo): Record<string, unknown> {
+  const out: Record<string, unknown> = { username: user.name };
+  if (user.uid) out.uid = user.uid;
+  if (user.groups.length) out.groups = user.groups;
+  if (user.extra && Object.keys(user.extra).length) out.extra = user.extra;
+  return out;
+}
+
+/** SelfSubjectReview: the requester as this server sees it (after impersonation). */
+export async function selfSubjectReview(scope: RequestScope): Promise<Response> {
+  const review = await reviewRequest(scope);
+  return respondReview(scope, { ...review, status: { userInfo: userInfoOf(scope.user) } });
+}
+
+/** TokenReview: authenticates spec.token; audiences are the API's. */
+export async function tokenReview(scope: RequestScope): Promise<Response> {
+  const review = await reviewRequest(scope);
+  const token = String((review.spec as { token?: unknown } | undefined)?.token ?? '');
+  const user = token ? await authenticateToken(token, scope.env, scope.now) : null;
+  const status: Record<string, unknown> = user ? { authenticated: true, user: userInfoOf(user) } : { user: {} };
+  return respondReview(scope, { ...review, status });
+}

@@ -1,0 +1,55 @@
+/**
+ * The filters every request passes before it is served, in kube-apiserver's order
+ * (DefaultBuildHandlerChain): authentication (401), impersonation (403), rate limiting (429,
+ * where kube has API Priority and Fairness), authorization (403). The user the request acts as
+ * is left in the context for the handlers.
+ */
+import type { Context, Next } from 'hono';
+import { attributesOf, authorizeRequest } from '../auth/authorization.js';
+import { authenticateRequest } from '../auth/authenticate.js';
+import { impersonatedUser } from '../auth/impersonation.js';
+import { admitRequest, admitWatch } from '../auth/rate-limit.js';
+import type { UserInfo } from '../auth/rbac/index.js';
+import { parseRequestInfo } from '../core/request-info.js';
+import type { Env } from '../env.js';
+import { ensureBootstrapped } from '../registry/bootstrap.js';
+
+export interface GuardVariables {
+  user: UserInfo;
+  /** Gives back the user's watch slot; set on watch requests. */
+  watchStop?: () => void;
+}
+
+export type AppEnv = { Bindings: Env; Variables: GuardVariables };
+
+/** Hono middleware: authenticates, limits and authorizes, then serves. */
+export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
+  const request = c.req.raw;
+  const url = new URL(request.url);
+  const path = decodedPath(url.pathname);
+  const authenticated = await authenticateRequest(request, c.env, path, new Date());
+  const user = await impersonatedUser(request, c.env, authenticated);
+  const info = parseRequestInfo(request.method, path, url.searchParams);
+  const watchStop = info?.verb === 'watch' ? admitWatch(c.env, user.name) : (admitRequest(c.env, user.name), undefined);
+  try {
+    await ensureBootstrapped(c.env);
+    if (info) await authorizeRequest(c.env, attributesOf(user, info));
+  } catch (error) {
+    watchStop?.();
+    throw error;
+  }
+  c.set('user', user);
+  if (watchStop) c.set('watchStop', watchStop);
+  await next();
+  // A watch that did not start (an error answer) holds no slot; a started one gives it back when it ends.
+  if (watchStop && c.res.status !== 200) watchStop();
+}
+
+/** The path with percent-escapes decoded, as Go's URL.Path is (the raw path if they are malformed). */
+export function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
