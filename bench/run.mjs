@@ -11,7 +11,10 @@
 //   8. custom resources: CRD create to first object, creates with 5 CEL rules against none;
 //   9. a list of 5,000 Pods as JSON, CBOR and Protobuf (bytes, time), and gzipped, over HTTP
 //      and, in process, each codec's encode/decode time against JSON's;
-//  10. Worker cold start (fresh workerd processes).
+//  10. Worker cold start (fresh workerd processes);
+//  11. authorization cost (`authz`, its own servers with authentication on): the ConfigMap load as
+//      an ordinary user under RBAC with 500 roles and 500 bindings against AlwaysAllow, and the
+//      first request after the policy changed.
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';
@@ -26,6 +29,7 @@ import { runLifecycle } from './lifecycle.mjs';
 import { runCustomResources } from './crd.mjs';
 import { runEncodings } from './encodings.mjs';
 import { runCodecSpeed } from './codec-speed.mjs';
+import { runAuthz } from './authz.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -75,6 +79,7 @@ const processSections = [
   ['validation', runValidationCost],
   ['codecs', () => runCodecSpeed(5000, 9)],
   ['cold-start', () => runColdStart(5)],
+  ['authz', () => runAuthz(durationMs)],
 ];
 
 try {

@@ -1,8 +1,10 @@
 /**
  * POST to a collection (k8s.io/apiserver/pkg/endpoints/handlers/create.go), in its order:
- * negotiate output (406) -> read options (400/422) -> decode the body (415/400) -> admission
- * -> create in the registry -> 201 with the stored object.
+ * negotiate output (406) -> read options (400/422) -> decode the body (415/400) -> namespace and
+ * mutating admission -> create in the registry (validating admission before the write) -> 201
+ * with the stored object.
  */
+import { mutatingAdmission, validationHooks } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './options.js';
@@ -18,6 +20,7 @@ export const createHandler: Handler = async (scope) => {
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
   trackUpdate(fieldManagementFor(scope, options.fieldManager), null, object);
   await admitCreate(scope, object.metadata.name || object.metadata.generateName || '');
-  const created = await scope.store.create(scope.namespace, object, { dryRun: options.dryRun, now: scope.now });
+  const mutated = (await mutatingAdmission(scope, { operation: 'CREATE', object, old: null, dryRun: options.dryRun }))!;
+  const created = await scope.store.create(scope.namespace, mutated, { dryRun: options.dryRun, now: scope.now, ...validationHooks(scope, options.dryRun) });
   return respondObject(scope, created, 201);
 };

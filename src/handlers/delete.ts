@@ -4,6 +4,7 @@
  * namespace), else kube's finalizeDelete answer: a Success Status naming the object, or the
  * object itself for types whose store returns it.
  */
+import { validationHooks } from '../admission/dynamic.js';
 import { admitDelete, forgetNamespace } from '../admission/namespace-lifecycle.js';
 import { inPool } from '../core/concurrency.js';
 import { success } from '../core/status.js';
@@ -34,7 +35,7 @@ export const deleteHandler: Handler = async (scope) => {
 
 /** The delete of one object, namespaces through their termination. */
 function deleteOne(scope: RequestScope, name: string, options: DeleteOptions): Promise<DeleteResult> {
-  const context = { dryRun: options.dryRun, now: scope.now };
+  const context = { dryRun: options.dryRun, now: scope.now, validateDelete: validationHooks(scope, options.dryRun).validateDelete };
   if (scope.type.group === '' && scope.type.resource === 'namespaces') {
     if (!options.dryRun) forgetNamespace(name);
     return deleteNamespace(scope.store, name, options, context);

@@ -3,6 +3,7 @@
  * the current object inside the registry's update loop, so a lost race re-reads and re-applies.
  * The patch engines are in patchers.ts.
  */
+import { mutatedUpdate, validationHooks } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import type { ResourceType } from '../api/catalog.js';
 import { fieldError } from '../core/field-errors.js';
@@ -27,12 +28,12 @@ export const patchHandler: Handler = async (scope) => {
   const apply = patcher(patchType, body, scope.type);
   const management = fieldManagementFor(scope, options.fieldManager);
   const { info, store } = scope;
-  const { object } = await store.update(scope.namespace, info.name, (current) => {
+  const { object } = await store.update(scope.namespace, info.name, mutatedUpdate(scope, options.dryRun, (current) => {
     if (!current) throw notFound(store.groupResource, info.name);
     const patched = finishDecoding(scope, asTypedObject(apply(current), scope.type, body), options.fieldValidation);
     checkName(patched, scope);
     return trackUpdate(management, current, patched);
-  }, { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp });
+  }), { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp, ...validationHooks(scope, options.dryRun) });
   return respondObject(scope, object);
 };
 
@@ -59,11 +60,14 @@ export function parsePatchOptions(scope: RequestScope, patchType: PatchType): Pa
 async function serverSideApply(scope: RequestScope, options: PatchOptions, body: Uint8Array, patchType: ApplyPatchType): Promise<Response> {
   const config = decodeApplyConfiguration(scope, body, patchType, options.fieldValidation);
   const management = fieldManagementFor(scope, options.fieldManager);
-  const { object, created } = await scope.store.update(scope.namespace, scope.info.name, (current) => {
+  const { object, created } = await scope.store.update(scope.namespace, scope.info.name, mutatedUpdate(scope, options.dryRun, (current) => {
     const applied = applyDefaults(scope, applyOnto(management, current, structuredClone(config), options.force));
     checkName(applied, scope);
     return applied;
-  }, { dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp, admitCreate: () => admitCreate(scope, scope.info.name) });
+  }), {
+    dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp,
+    admitCreate: () => admitCreate(scope, scope.info.name), ...validationHooks(scope, options.dryRun),
+  });
   return respondObject(scope, object, created ? 201 : 200);
 }
 

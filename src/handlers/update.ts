@@ -2,6 +2,7 @@
  * PUT of one object (k8s.io/apiserver/pkg/endpoints/handlers/update.go): the body replaces the
  * object; its name must match the URL; a missing object is created only where the type allows.
  */
+import { mutatedUpdate, validationHooks } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
@@ -19,11 +20,13 @@ export const updateHandler: Handler = async (scope) => {
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
   checkName(object, scope);
   const management = fieldManagementFor(scope, options.fieldManager);
-  const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, (current) => trackUpdate(management, current, structuredClone(object)), {
+  const updated = mutatedUpdate(scope, options.dryRun, (current) => trackUpdate(management, current, structuredClone(object)));
+  const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, updated, {
     dryRun: options.dryRun,
     now: scope.now,
     beforeStore: keepTimestampsOfNoOp,
     admitCreate: () => admitCreate(scope, scope.info.name),
+    ...validationHooks(scope, options.dryRun),
   });
   return respondObject(scope, stored, created ? 201 : 200);
 };

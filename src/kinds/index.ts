@@ -1,4 +1,5 @@
 /** The semantics of every built-in kind that has some (see types.ts). */
+import { validatePolicyExpressions } from '../admission/policy/index.js';
 import { compileSchemaRules } from '../cel/index.js';
 import type { SchemaNode } from '../schema/types.js';
 import { admissionregistrationKindsWith } from './admissionregistration/index.js';
@@ -12,11 +13,13 @@ const customResourceDefinition = customResourceDefinitionSemantics({
   compileSchemaRules: (schema, path) => compileSchemaRules(schema as SchemaNode, path).errors,
 });
 
-/**
- * ValidatingAdmissionPolicy's CEL is not compiled yet: pass
- * `{ validatePolicyExpressions: (policy, old) => FieldError[] }` here to wire it in.
- */
-const admissionregistrationKinds = admissionregistrationKindsWith({});
+/** ValidatingAdmissionPolicies compile their CEL expressions as part of their validation (src/admission/policy). */
+const admissionregistrationKinds = admissionregistrationKindsWith({ validatePolicyExpressions: (policy) => compileErrors(policy) });
+
+/** Only the compile errors of the expressions: required fields and names are the kind validation's own checks. */
+function compileErrors(policy: object) {
+  return validatePolicyExpressions(policy).filter((error) => error.type === 'FieldValueInvalid' && /(expression|Expression)$/.test(error.field));
+}
 
 const table: Record<string, KindSemantics> = {
   ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, 'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,

@@ -17,6 +17,10 @@ export interface WriteContext {
   beforeStore?: (object: KubeObject, current: KubeObject) => KubeObject;
   /** Admission of an update that creates (PUT or apply of a missing object). */
   admitCreate?: (object: KubeObject) => Promise<void>;
+  /** Validating admission of the final object of a create (`old` null) or update, just before it is stored. */
+  validate?: (object: KubeObject, old: KubeObject | null) => Promise<void>;
+  /** Validating admission of a delete, with the current object. */
+  validateDelete?: (old: KubeObject) => Promise<void>;
 }
 
 interface StoreView {

@@ -58,6 +58,7 @@ export async function deleteObject(target: DeleteTarget, key: string, name: stri
 async function deleteOnce(target: DeleteTarget, stored: StoredObject, requested: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
   const current = target.codec.decode(stored);
   checkDeletePreconditions({ group: target.kind.group, resource: target.kind.kind }, current, requested);
+  await context.validateDelete?.(current);
   const options = structuredClone(requested);
   const updated = structuredClone(current);
   const verdict = beforeDelete(updated, options, target.rules, context.now);

@@ -32,6 +32,14 @@ export interface ObjectList {
 /** Computes the desired object from the current one (null when absent), as rest.UpdatedObjectInfo. */
 export type UpdatedObject = (current: KubeObject | null) => KubeObject | Promise<KubeObject>;
 
+/** The largest stored object (etcd's default request limit, which bounds kube's objects): 1.5 MiB. */
+export const maxObjectBytes = 1.5 * 1024 * 1024;
+
+/** UTF-8 length of a string, counted only when it could exceed the limit. */
+function utf8Length(text: string): number {
+  return text.length * 3 <= maxObjectBytes ? text.length : new TextEncoder().encode(text).byteLength;
+}
+
 /** How many times an update re-reads and retries after losing a compare-and-swap race. */
 const maxUpdateAttempts = 16;
 /** generateName collisions are retried, as kube's RetryGenerateName does. */
@@ -88,6 +96,7 @@ export class Store {
       beforeCreate(this, candidate, namespace);
       // kube refuses this in storage, after validation, with a bare 500; a client mistake is a 400 here.
       if (candidate.metadata.resourceVersion) throw status.badRequest('resourceVersion should not be set on objects to be created');
+      await context.validate?.(candidate, null);
       try {
         return await this.persistCreate(namespace, candidate, context);
       } catch (error) {
@@ -142,10 +151,12 @@ export class Store {
     return deleteObject(target, objectKey(namespace, name), name, options, context);
   }
 
-  /** The storage write of `object`: canonical JSON, selectable fields and lifecycle facts. */
+  /** The storage write of `object`: canonical JSON, selectable fields and lifecycle facts; 413 past the object size limit. */
   private toWrite(key: string, object: KubeObject): ObjectWrite {
     const stored = this.codec.toStorage(object);
-    return toWrite(key, stored, this.strategy.selectableFields(stored), lifecycleFactsOf(this.type, stored), !!this.type.custom);
+    const write = toWrite(key, stored, this.strategy.selectableFields(stored), lifecycleFactsOf(this.type, stored), !!this.type.custom);
+    if (utf8Length(write.value) > maxObjectBytes) throw status.requestEntityTooLarge(`object exceeds the limit of ${maxObjectBytes} bytes`);
+    return write;
   }
 
   private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
@@ -167,11 +178,13 @@ export class Store {
       delete object.metadata.resourceVersion;
       fillSystemFields(object, context);
       beforeCreate(this, object, namespace);
+      await context.validate?.(object, null);
       return { object: await this.persistCreate(namespace, object, context), created: true };
     }
     this.checkResourceVersion(object, current, name);
     beforeUpdate(this, object, current, namespace);
     if (context.beforeStore) object = context.beforeStore(object, current);
+    await context.validate?.(object, current);
     if (this.strategy.shouldDeleteDuringUpdate(object, current)) {
       // The update removed the last finalizer of an object being deleted: it goes (kube answers
       // with the updated object, as if stored).

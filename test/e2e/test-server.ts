@@ -28,8 +28,8 @@ export async function startTestServer(options: { port?: number; persistTo?: stri
 /** One signing key per test process, so that a restarted server accepts the tokens it issued. */
 let key: string | undefined;
 function signingKey(): string {
-  key ??= signingKeyPem();
-  return key;
+  key ??= signingKeyPem() as string;
+  return key!;
 }
 
 /** Headers that authenticate as a test user (default admin). */

@@ -80,7 +80,7 @@ describe('Protobuf descriptors', () => {
   });
 
   it('indexes the kinds', () => {
-    const kindsOf = (apiVersion: string) => (descriptors.kinds as Record<string, [string, string[]]>)[apiVersion]?.[1];
+    const kindsOf = (apiVersion: string) => (descriptors.kinds as unknown as Record<string, [string, string[]]>)[apiVersion]?.[1];
     expect(kindsOf('admissionregistration.k8s.io/v1')).toEqual(expect.arrayContaining([
       'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyList', 'ValidatingAdmissionPolicyBinding', 'ValidatingAdmissionPolicyBindingList',
     ]));

@@ -44,7 +44,7 @@ describe('ValidatingAdmissionPolicy validation', () => {
     ['paramKind and rules', {
       paramKind: { apiVersion: 'a/b/c', kind: '' },
       matchConstraints: { resourceRules: [{ ...rule, operations: ['*', 'PATCH'], resources: ['*/*', 'pods'], scope: 'All' }] },
-      validations: [{ expression: 'x', message: 'a\nb', reason: 'Conflict' }],
+      validations: [{ expression: 'true', message: 'a\nb', reason: 'Conflict' }],
     }, [
       'spec.paramKind.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c',
       'spec.paramKind.kind: Required value',
@@ -57,15 +57,22 @@ describe('ValidatingAdmissionPolicy validation', () => {
     ]],
     ['variables, match conditions, audit annotations', {
       matchConstraints: { resourceRules: [rule] },
-      variables: [{ name: 'in', expression: 'x' }, { name: 'ok', expression: '' }],
+      variables: [{ name: 'in', expression: 'true' }, { name: 'ok', expression: '' }],
       matchConditions: [{ name: 'a', expression: 'true' }, { name: 'a', expression: 'true' }],
-      auditAnnotations: [{ key: 'k', valueExpression: 'v' }, { key: 'k', valueExpression: '' }],
+      auditAnnotations: [{ key: 'k', valueExpression: "'v'" }, { key: 'k', valueExpression: '' }],
     }, [
       'spec.matchConditions[1].name: Duplicate value: "a"',
       'spec.variables[0].name: Invalid value: "in": name is not a valid CEL identifier',
       'spec.variables[1].expression: Required value: expression is not specified',
       'spec.auditAnnotations[1].valueExpression: Required value: valueExpression is not specified',
       'spec.auditAnnotations[1].key: Duplicate value: "k"',
+    ]],
+    ['CEL compile errors (src/admission/policy)', {
+      matchConstraints: { resourceRules: [rule] },
+      validations: [{ expression: 'x' }, { expression: "'a'" }],
+    }, [
+      "spec.validations[0].expression: Invalid value: \"x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x\n | ^",
+      "spec.validations[1].expression: Invalid value: \"'a'\": must evaluate to bool but got string",
     ]],
   ])('%s', (_name, spec, want) => {
     expect(texts(policy, spec)).toEqual(want);

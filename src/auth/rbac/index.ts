@@ -18,7 +18,7 @@ export type {
   UserInfo,
 } from './types.js';
 export { authorize, isPrivileged, systemMastersGroup } from './authorize.js';
-export { rulesFor, rulesAndErrorsFor, visitRulesFor, type RuleVisitor } from './resolver.js';
+export { roleReferenceRules, rulesFor, rulesAndErrorsFor, visitRulesFor, type RuleVisitor } from './resolver.js';
 export { confirmNoEscalation } from './escalation.js';
 export { aggregateRules } from './aggregation.js';
 export { forbiddenMessage, forbiddenDetail } from './forbidden.js';

@@ -1,0 +1,143 @@
+/**
+ * Admission of every write, in kube-apiserver's order: mutating admission (webhooks) on the
+ * decoded object before the registry prepares and validates it; validating admission (RBAC
+ * escalation prevention, ValidatingAdmissionPolicies, validating webhooks) on the final object
+ * just before it is stored. Dry-run requests are admitted too (webhooks with side effects refuse
+ * them, as kube). Warnings go to the response's Warning headers.
+ */
+import { findResource } from '../api/catalog.js';
+import type { RequestScope } from '../handlers/scope.js';
+import { StatusError, type Status } from '../core/status.js';
+import type { KubeObject } from '../registry/object.js';
+import { storeFor } from '../registry/registry.js';
+import { servingCatalog } from '../crds/serving-catalog.js';
+import { admissionConfiguration } from './configuration.js';
+import { admitWithPolicies, type AdmissionAttributes, type DeniedStatus, type ParamSource } from './policy/index.js';
+import { selectorMatches } from './policy/label-selector.js';
+import { admitRbacWrite } from './rbac-escalation.js';
+import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes } from './webhook/index.js';
+
+export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
+
+export interface AdmissionStep {
+  operation: Operation;
+  /** The new object (null on DELETE). */
+  object: KubeObject | null;
+  /** The current object (null on CREATE). */
+  old: KubeObject | null;
+  dryRun: boolean;
+}
+
+/** Mutating admission: the object as the mutating webhooks leave it. */
+export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<KubeObject | null> {
+  const config = await admissionConfiguration(scope.env);
+  if (!config.mutatingWebhooks.length || !step.object) return step.object;
+  const outcome = await runMutatingWebhooks(config.mutatingWebhooks, await webhookAttributes(scope, step), fetch);
+  scope.warnings.push(...outcome.warnings);
+  return outcome.object as KubeObject | null;
+}
+
+/** Validating admission: throws the first refusal. */
+export async function validatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<void> {
+  if (step.object && step.operation !== 'DELETE') await admitRbacWrite(scope, step.object);
+  const config = await admissionConfiguration(scope.env);
+  if (config.empty) return;
+  const attributes = await policyAttributes(scope, step);
+  if (config.policies.length && config.bindings.length) {
+    const outcome = await admitWithPolicies(config.policies, config.bindings, attributes, paramSource(scope));
+    scope.warnings.push(...outcome.warnings);
+    if (outcome.denied) throw deniedError(outcome.denied);
+  }
+  if (config.validatingWebhooks.length) {
+    const outcome = await runValidatingWebhooks(config.validatingWebhooks, webhookAttributesFrom(attributes), fetch);
+    scope.warnings.push(...outcome.warnings);
+  }
+}
+
+function deniedError(denied: DeniedStatus): StatusError {
+  const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: denied.message, reason: denied.reason, details: denied.details, code: denied.code };
+  return new StatusError(status);
+}
+
+/** admission.Attributes of a step, with the request's Namespace object. */
+async function policyAttributes(scope: RequestScope, step: AdmissionStep): Promise<AdmissionAttributes> {
+  const { type, info, user } = scope;
+  const isNamespace = type.group === '' && type.resource === 'namespaces';
+  const name = step.object?.metadata.name ?? step.old?.metadata.name ?? info.name;
+  const namespace = isNamespace ? name : scope.namespace;
+  const userInfo = { username: user.name, groups: user.groups, ...(user.uid ? { uid: user.uid } : {}), ...(user.extra ? { extra: user.extra } : {}) };
+  return {
+    operation: step.operation, group: type.group, version: type.version, resource: type.resource, subresource: info.subresource,
+    kind: { group: type.group, version: type.version, kind: type.kind }, namespace, name,
+    object: step.object as Record<string, unknown> | null, oldObject: step.old as Record<string, unknown> | null,
+    dryRun: step.dryRun, userInfo, namespaceObject: type.namespaced ? await namespaceObject(scope, namespace) : null,
+    options: optionsOf(step), clusterScoped: !type.namespaced,
+  };
+}
+
+async function webhookAttributes(scope: RequestScope, step: AdmissionStep): Promise<WebhookAttributes> {
+  return webhookAttributesFrom(await policyAttributes(scope, step));
+}
+
+function webhookAttributesFrom(attributes: AdmissionAttributes): WebhookAttributes {
+  const labels = (attributes.namespaceObject?.metadata as { labels?: Record<string, string> } | undefined)?.labels;
+  return {
+    ...attributes, options: attributes.options ?? null, uid: crypto.randomUUID(),
+    namespaceLabels: attributes.namespaceObject ? (labels ?? {}) : null,
+  };
+}
+
+/** The options object kube passes along (CreateOptions, UpdateOptions, DeleteOptions). */
+function optionsOf(step: AdmissionStep): Record<string, unknown> {
+  const kind = step.operation === 'CREATE' ? 'CreateOptions' : step.operation === 'UPDATE' ? 'UpdateOptions' : 'DeleteOptions';
+  return { kind, apiVersion: 'meta.k8s.io/v1', ...(step.dryRun ? { dryRun: ['All'] } : {}) };
+}
+
+async function namespaceObject(scope: RequestScope, name: string): Promise<Record<string, unknown> | null> {
+  if (!name) return null;
+  try {
+    return (await storeFor(scope.env, findResource('', 'v1', 'namespaces')!, '').get('', name, { match: 'latest' })) as unknown as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof StatusError && error.code === 404) return null;
+    throw error;
+  }
+}
+
+/** Params of a policy: objects of the paramKind, by name or label selector, from storage. */
+function paramSource(scope: RequestScope): ParamSource {
+  return async (paramKind, ref) => {
+    const [group, version] = paramKind.apiVersion.includes('/') ? paramKind.apiVersion.split('/') as [string, string] : ['', paramKind.apiVersion];
+    const type = (await servingCatalog(scope.env)).findByKind(group, version, paramKind.kind);
+    if (!type) return 'unknown-kind';
+    const namespace = type.namespaced ? ref.namespace ?? '' : '';
+    const store = storeFor(scope.env, type, namespace);
+    if (ref.name) {
+      try {
+        return [(await store.get(namespace, ref.name, { match: 'latest' })) as unknown as Record<string, unknown>];
+      } catch (error) {
+        if (error instanceof StatusError && error.code === 404) return [];
+        throw error;
+      }
+    }
+    const list = await store.list(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
+    return list.items.filter((item) => selectorMatches(ref.selector, item.metadata.labels)) as unknown as Record<string, unknown>[];
+  };
+}
+
+/** The WriteContext hooks that run validating admission inside the registry's write (create, update, delete). */
+export function validationHooks(scope: RequestScope, dryRun: boolean) {
+  return {
+    validate: (object: KubeObject, old: KubeObject | null) =>
+      validatingAdmission(scope, { operation: old ? 'UPDATE' : 'CREATE', object, old, dryRun }),
+    validateDelete: (old: KubeObject) => validatingAdmission(scope, { operation: 'DELETE', object: null, old, dryRun }),
+  };
+}
+
+/** An update's desired object passed through mutating admission (CREATE when the update creates). */
+export function mutatedUpdate<T extends (current: KubeObject | null) => KubeObject | Promise<KubeObject>>(scope: RequestScope, dryRun: boolean, updated: T) {
+  return async (current: KubeObject | null): Promise<KubeObject> => {
+    const object = await updated(current);
+    const mutated = await mutatingAdmission(scope, { operation: current ? 'UPDATE' : 'CREATE', object, old: current, dryRun });
+    return mutated ?? object;
+  };
+}
