@@ -4,6 +4,7 @@ import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { credentialBindings, signingKeyPem } from './scripts/local-credentials.mjs';
 import { adminToken, testUsers } from './test/helpers/test-users.mjs';
+import { fakeWebhooks } from './test/helpers/fake-webhooks.mjs';
 
 /** Authentication on, with the test users; rate limits out of the way of functional tests. */
 const securityBindings = {
@@ -22,7 +23,11 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { HISTORY_WINDOW_SECONDS: '300', WATCH_HEARTBEAT_SECONDS: '1', ...securityBindings } },
+            miniflare: {
+              bindings: { HISTORY_WINDOW_SECONDS: '300', WATCH_HEARTBEAT_SECONDS: '1', ...securityBindings },
+              // Admission webhooks the Worker calls (test/helpers/fake-webhooks.mjs); nothing else leaves workerd.
+              outboundService: fakeWebhooks,
+            },
           }),
         ],
         test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['test/workers/setup.ts'] },

@@ -2,8 +2,8 @@
  * The RBAC objects kube-apiserver's rbac/bootstrap-roles post-start hook makes sure of
  * (data/bootstrap-rbac.json): cluster-admin, admin, edit, view, system:discovery,
  * system:basic-user, system:public-info-viewer, ... and their bindings. Like that hook, each
- * isolate creates the missing ones once; existing objects are left as they are (kube would also
- * add missing rules to objects annotated autoupdate=true; not done here).
+ * isolate creates the missing ones once, then aggregates admin, edit and view; existing objects are
+ * left as they are (kube would also add missing rules to objects annotated autoupdate=true).
  */
 import { findResource } from '../api/catalog.js';
 import { StatusError } from '../core/status.js';
@@ -11,6 +11,7 @@ import bootstrap from '../../data/bootstrap-rbac.json';
 import type { Env } from '../env.js';
 import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
+import { syncAggregatedClusterRoles } from './aggregation-sync.js';
 import { forgetRbacPolicy, rbacPolicy } from './rbac-policy.js';
 
 interface Missing {
@@ -22,9 +23,11 @@ interface Missing {
 /** Creates the bootstrap RBAC objects that do not exist. */
 export async function ensureBootstrapPolicy(env: Env): Promise<void> {
   const missing = await missingObjects(env);
-  if (!missing.length) return;
-  await Promise.all(missing.map((item) => createIgnoringExisting(env, item)));
-  forgetRbacPolicy();
+  if (missing.length) {
+    await Promise.all(missing.map((item) => createIgnoringExisting(env, item)));
+    forgetRbacPolicy();
+  }
+  await syncAggregatedClusterRoles(env);
 }
 
 async function missingObjects(env: Env): Promise<Missing[]> {

@@ -5,10 +5,13 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { forgetAdmissionConfiguration } from '../admission/configuration.js';
+import type { Env } from '../env.js';
+import { syncAggregatedClusterRoles } from './aggregation-sync.js';
 import { forgetRbacPolicy } from './rbac-policy.js';
 
-/** Called after every write request of `type`. */
-export function forgetCachedCollections(type: ResourceType): void {
+/** Called after every write request of `type`; a ClusterRole write also re-aggregates ClusterRoles. */
+export async function forgetCachedCollections(env: Env, type: ResourceType): Promise<void> {
   if (type.group === 'rbac.authorization.k8s.io') forgetRbacPolicy();
   if (type.group === 'admissionregistration.k8s.io') forgetAdmissionConfiguration();
+  if (type.group === 'rbac.authorization.k8s.io' && type.resource === 'clusterroles') await syncAggregatedClusterRoles(env);
 }

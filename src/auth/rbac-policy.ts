@@ -23,7 +23,8 @@ export class PolicySnapshot implements RbacPolicy {
   private readonly bindingsByNamespace = new Map<string, RoleBinding[]>();
   private readonly aggregated: ClusterRole[];
 
-  constructor(clusterRoles: ClusterRole[], private readonly clusterBindings: ClusterRoleBinding[], roles: Role[], bindings: RoleBinding[]) {
+  constructor(readonly storedClusterRoles: ClusterRole[], private readonly clusterBindings: ClusterRoleBinding[], roles: Role[], bindings: RoleBinding[]) {
+    const clusterRoles = storedClusterRoles;
     this.aggregated = clusterRoles.map((role) => (role.aggregationRule ? { ...role, rules: aggregateRules(role, clusterRoles) } : role));
     for (const role of roles) push(this.rolesByNamespace, role.metadata.namespace ?? '', role);
     for (const binding of bindings) push(this.bindingsByNamespace, binding.metadata.namespace ?? '', binding);

@@ -2,13 +2,17 @@
  * The texts of Go's encoding/json errors, so that errors kube wraps around them ("invalid
  * continue token: ...", "json parse error: ...") read the same here.
  */
-import { goJsonSyntaxErrorText } from '../schema/json-syntax.js';
+import { goJsonSyntaxErrorText, maxJsonNestingDepth } from '../schema/json-syntax.js';
 
-/** Go's json error for `text` (its full scanner, in schema/json-syntax.ts), or null if it is valid JSON. */
+/**
+ * Go's json error for `text` (its full scanner, in schema/json-syntax.ts), or null if it is valid
+ * JSON for Go too: JSON.parse accepts nesting deeper than Go's 10000 levels, so text that could be
+ * that deep is scanned even when it parses.
+ */
 export function goJsonSyntaxError(text: string): string | null {
   try {
     JSON.parse(text);
-    return null;
+    return text.length > maxJsonNestingDepth ? goJsonSyntaxErrorText(text) : null;
   } catch {
     return goJsonSyntaxErrorText(text);
   }

@@ -71,7 +71,7 @@ export async function routeApiRequest(request: Request, env: Env, user: UserInfo
   const store = storeFor(env, type, namespace, info.subresource === 'status' || info.subresource === 'finalize' ? info.subresource : '');
   const scope = { env, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
   const response = await handler(scope);
-  if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') forgetCachedCollections(type);
+  if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') await forgetCachedCollections(env, type);
   return response;
 }
 

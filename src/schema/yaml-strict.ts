@@ -12,6 +12,7 @@
  * overriding a merged key is an error in strict mode. Parse errors throw js-yaml's exception,
  * as parseYaml does.
  */
+import { hasExcessiveAliasing } from './yaml-aliasing.js';
 import {
   EVENT_ID, SCALAR_STYLE, YAMLException, constructFromEvents, getScalarValue, parseEvents,
   type Event, type MappingEvent, type ScalarEvent, type SequenceEvent,
@@ -270,6 +271,7 @@ export function parseYamlStrict(text: string): StrictDecoded {
   const documents = constructFromEvents(events, { source: text, schema: kubeYamlSchema, json: true });
   if (documents.length === 0) throw new YAMLException('expected a document, but the input is empty');
   if (documents.length > 1) throw new YAMLException('expected a single document in the stream, but found more');
+  if (hasExcessiveAliasing(documents[0])) throw new YAMLException('document contains excessive aliasing');
   return {
     value: documents[0],
     duplicates: finder.duplicates.map((duplicate) => duplicate.path),

@@ -5,8 +5,11 @@
  */
 import type { BadCredential } from './hostile-tokens.js';
 
-/** What a request must get: exactly `status`, any 4xx ('refused'), or anything below 500 ('answered'). */
-export type Expectation = number | 'refused' | 'answered';
+/**
+ * What a request must get: exactly `status`, any 4xx ('refused'), anything below 500 ('answered'),
+ * or, for a method the HTTP layer does not recognize, a 4xx or the runtime's 501 Not Implemented.
+ */
+export type Expectation = number | 'refused' | 'answered' | 'unrecognized method';
 
 export interface HostileRequest {
   category: string;

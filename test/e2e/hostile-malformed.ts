@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { seed, seedNamespacePath as ns, rbacPath as rbac, type HostileRequest } from './hostile-cases.js';
 
 const megabyte = 1024 * 1024;
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const concat = (...parts: (string | Uint8Array)[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
 
 /** Endpoints that accept a create body, with the kind they expect. */
@@ -107,7 +106,7 @@ export function wrongMediaTypes(): HostileRequest[] {
 /** Patch bodies of every patch type that do not apply. */
 export function malformedPatches(): HostileRequest[] {
   const byType: Record<string, string[]> = {
-    'application/json-patch+json': ['', '{', '{}', '[{"op":"bogus","path":"/data/a"}]', '[{"op":"replace","path":"/data/missing","value":"x"}]', '[{"op":"add","path":"data","value":1}]',
+    'application/json-patch+json': ['', '{', '{}', '[{"op":"bogus","path":"/data/a"}]', '[{"op":"remove","path":"/data/missing"}]', '[{"op":"add","path":"data","value":1}]',
       '[{"op":"test","path":"/data/a","value":"never"},{"op":"replace","path":"/data/a","value":"pwned"}]', '[{"op":"move","from":"/metadata","path":"/metadata/labels"}]',
       '[{"op":"copy","from":"/data","path":"/data/a/b/c/d"}]', '[{"op":"add","path":"/metadata/name","value":"../../etc"}]', `[${Array(5000).fill('{"op":"test","path":"/data/nope","value":1}').join(',')}]`],
     'application/merge-patch+json': ['', '{', '[]', '"x"', '{"metadata":{"name":"renamed"}}', '{"metadata":{"namespace":"kube-system"}}', '{"rules":"x","data":{"a":{"b":1}}}', nested(100_000, '{"a":', '}')],

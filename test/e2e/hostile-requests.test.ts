@@ -32,7 +32,7 @@ const snapshotLists = [
 
 interface Outcome {
   request: HostileRequest;
-  status: number | 'timeout' | 'network error';
+  status: number | 'timeout' | 'network error' | 'reset';
   problems: string[];
 }
 
@@ -44,6 +44,8 @@ async function attempt(server: TestServer, request: HostileRequest): Promise<Out
     const answer = await sendRaw(server.url, request.method, request.path, headers, request.body, signal);
     return { request, status: answer.status, problems: problemsOf(request, answer.status, answer.body) };
   } catch (error) {
+    // The server may answer an oversized upload by closing the connection before its 413 is read.
+    if (request.expect === 413 && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return { request, status: 'reset', problems: [] };
     const timedOut = signal.aborted;
     return { request, status: timedOut ? 'timeout' : 'network error', problems: [timedOut ? 'no answer in 30 s' : `request failed: ${String(error)}`] };
   }
@@ -52,7 +54,7 @@ async function attempt(server: TestServer, request: HostileRequest): Promise<Out
 /** What is wrong with an answer: a 5xx, an unexpected status, leaked internals or data. */
 function problemsOf(request: HostileRequest, status: number, body: string): string[] {
   const problems: string[] = [];
-  if (status >= 500) problems.push(`server error ${status}`);
+  if (status >= 500 && !(request.expect === 'unrecognized method' && status === 501)) problems.push(`server error ${status}`);
   else if (!statusMeets(request.expect, status)) problems.push(`status ${status}, expected ${request.expect}`);
   for (const marker of leakMarkers) if (marker.test(body)) problems.push(`body leaks ${marker}: ${excerpt(body, marker)}`);
   if (request.user !== 'admin' && body.includes(seed.secretValue)) problems.push('a secret value reached a user without rights');
@@ -63,6 +65,7 @@ function problemsOf(request: HostileRequest, status: number, body: string): stri
 function statusMeets(expectation: HostileRequest['expect'], status: number): boolean {
   if (expectation === 'answered') return status < 500;
   if (expectation === 'refused') return status >= 400 && status < 500;
+  if (expectation === 'unrecognized method') return (status >= 400 && status < 500) || status === 501;
   return status === expectation;
 }
 
@@ -178,10 +181,10 @@ describe('hostile requests', () => {
     const after = await snapshot(server);
     const ready = (await fetch(`${server.url}/readyz`)).status;
 
-    expect(outcomes.length).toBeGreaterThanOrEqual(2000);
-    expect(failures.map((failure) => `${failure.request.category}: ${failure.request.label}: ${failure.problems.join('; ')}`)).toEqual([]);
-    expect(after).toEqual(before);
-    expect(ready).toBe(200);
+    expect.soft(outcomes.length).toBeGreaterThanOrEqual(2000);
+    expect.soft(failures.map((failure) => `${failure.request.category}: ${failure.request.label}: ${failure.problems.join('; ')}`)).toEqual([]);
+    expect.soft(after).toEqual(before);
+    expect.soft(ready).toBe(200);
   }, 600_000);
 });
 
@@ -197,7 +200,7 @@ describe('rate limits', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ bindings: { RATE_LIMIT_QPS: '5', RATE_LIMIT_BURST: '10', WATCH_LIMIT_PER_USER: '2' } });
+    server = await startTestServer({ bindings: { RATE_LIMIT_QPS: '5', RATE_LIMIT_BURST: '10', WATCH_LIMIT_PER_USER: '2', WATCH_HEARTBEAT_SECONDS: '1' } });
     await adminJson(server, 'POST', `${rbac}/clusterroles`, {
       apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'configmap-watcher' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] }],
     });

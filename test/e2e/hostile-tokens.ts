@@ -72,7 +72,7 @@ export function parseToken(token: string): RealToken {
 /** An ES256 JWS signed with `key` (the r||s signature form JWS uses). */
 function signEs256(header: Claims, payload: Claims, key: KeyObject): string {
   const input = `${json64(header)}.${json64(payload)}`;
-  return `${input}.${sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+  return `${input}.${Buffer.from(sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' })).toString('base64url')}`;
 }
 
 /** An HS256 JWS with `secret` as the HMAC key (the algorithm confusion attack). */
@@ -106,8 +106,8 @@ export function forgedTokens(token: string, jwks: { keys: Record<string, unknown
     bearer('HS256 keyed with the JWK x', signHs256({ ...real.header, alg: 'HS256' }, admin, String(jwks.keys[0]!.x))),
     bearer('attacker key, server kid', signEs256(real.header, admin, attackerKey)),
     bearer('attacker key, no kid', signEs256({ alg: 'ES256' }, admin, attackerKey)),
-    bearer('attacker key in jwk header', signEs256({ ...real.header, jwk: createPublicKey(attackerKey).export({ format: 'jwk' }) }, admin, attackerKey)),
-    bearer('wrong kid, real signature', `${json64({ ...real.header, kid: 'bogus' })}.${json64(real.payload).slice(0)}.${real.signature}`),
+    bearer('attacker key in jwk header', signEs256({ ...real.header, jwk: createPublicKey(attackerKey).export({ format: 'jwk' } as never) }, admin, attackerKey)),
+    bearer('wrong kid, real signature', `${json64({ ...real.header, kid: 'bogus' })}.${json64(real.payload)}.${real.signature}`),
     bearer('kid path traversal', signEs256({ ...real.header, kid: '../../../../etc/passwd' }, admin, attackerKey)),
     bearer('tampered payload, real signature', `${json64(real.header)}.${json64(admin)}.${real.signature}`),
     bearer('tampered sub only, real signature', `${json64(real.header)}.${json64({ ...real.payload, sub: 'system:serviceaccount:kube-system:admin' })}.${real.signature}`),

@@ -4,7 +4,7 @@
  * tokens (issued by `kubectl create token`, verified against the server's JWKS, revoked with
  * their ServiceAccount), with the texts kube-apiserver and kubectl print.
  */
-import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
+import { createPublicKey, verify, type JsonWebKeyInput } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Kubectl, kubectlFor } from './kubectl.js';
@@ -295,7 +295,7 @@ describe('service account tokens', () => {
     const headers = { authorization: `Bearer ${token}` };
     const configuration = await fetch(`${serverUrl}/.well-known/openid-configuration`, { headers });
     expect(configuration.status).toBe(200);
-    const discovery = await configuration.json();
+    const discovery = await configuration.json() as { issuer: string };
     expect(discovery).toMatchObject({
       issuer: expect.any(String), jwks_uri: expect.stringMatching(/\/openid\/v1\/jwks$/),
       response_types_supported: ['id_token'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['ES256'],
@@ -303,7 +303,7 @@ describe('service account tokens', () => {
     expect(base64urlJson(token.split('.')[1]!).iss).toBe(discovery.issuer);
     const jwksResponse = await fetch(`${serverUrl}/openid/v1/jwks`, { headers });
     expect(jwksResponse.status).toBe(200);
-    const { keys } = await jwksResponse.json() as { keys: (JsonWebKey & { kid: string })[] };
+    const { keys } = await jwksResponse.json() as { keys: (JsonWebKeyInput['key'] & { kid: string })[] };
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const jwk = keys.find((key) => key.kid === base64urlJson(header).kid);
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
@@ -317,7 +317,7 @@ describe('service account tokens', () => {
   it('refuses issuer discovery to users without system:service-account-issuer-discovery', async () => {
     const response = await apiFetch(`${serverUrl}/openid/v1/jwks`, {}, 'bob');
     expect(response.status).toBe(403);
-    expect((await response.json()).message).toBe('forbidden: User "bob" cannot get path "/openid/v1/jwks"');
+    expect((await response.json() as { message: string }).message).toBe('forbidden: User "bob" cannot get path "/openid/v1/jwks"');
   });
 
   it('stops authenticating once the ServiceAccount is deleted', async () => {
@@ -336,16 +336,15 @@ describe('service account tokens', () => {
 });
 
 describe('RBAC escalation prevention', () => {
-  // Server deviation: kube's RBAC storage refuses a Role granting rights its creator lacks
-  // (pkg/registry/rbac/role/policybased, rbacregistryvalidation.ConfirmNoEscalation).
-  // src/auth/rbac/escalation.ts has confirmNoEscalation, but no registry path calls it yet.
-  it.fails('refuses alice a Role granting secrets access she lacks (escalation check not wired)', async () => {
+  const refusal = `is forbidden: user "alice" (groups=["developers" "system:authenticated"]) is attempting to grant RBAC permissions not currently held:`;
+
+  beforeAll(async () => {
     await applied(admin, `
 apiVersion: rbac.authorization.k8s.io/v1
 kind: Role
 metadata: {name: role-maker, namespace: ${ns}}
 rules:
-- {apiGroups: [rbac.authorization.k8s.io], resources: [roles], verbs: [create, get]}
+- {apiGroups: [rbac.authorization.k8s.io], resources: [roles, rolebindings], verbs: [create, get]}
 ---
 apiVersion: rbac.authorization.k8s.io/v1
 kind: RoleBinding
@@ -355,8 +354,22 @@ subjects:
 - {apiGroup: rbac.authorization.k8s.io, kind: User, name: alice}
 `);
     await eventually(async () => (await alice('auth', 'can-i', 'create', 'roles', '-n', ns)).code === 0);
+  });
+
+  it('refuses alice a Role granting secrets access she lacks, naming the rule', async () => {
     const result = await alice('create', 'role', 'secret-reader', '-n', ns, '--verb=get', '--resource=secrets');
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain(`roles.rbac.authorization.k8s.io "secret-reader" is forbidden: user "alice" (groups=["developers" "system:authenticated"]) is attempting to grant RBAC permissions not currently held:`);
+    expect(result.stderr).toContain(`roles.rbac.authorization.k8s.io "secret-reader" ${refusal}\n{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}`);
+  });
+
+  it('lets alice create a Role within her own rights', async () => {
+    expect((await alice('create', 'role', 'configmap-reader', '-n', ns, '--verb=get,list', '--resource=configmaps')).stdout).toContain('role.rbac.authorization.k8s.io/configmap-reader created');
+  });
+
+  it('lets alice bind a Role she holds, not a ClusterRole with more', async () => {
+    expect((await alice('create', 'rolebinding', 'bob-reads', '-n', ns, '--role=configmap-reader', '--user=bob')).stdout).toContain('rolebinding.rbac.authorization.k8s.io/bob-reads created');
+    const result = await alice('create', 'rolebinding', 'bob-edits', '-n', ns, '--clusterrole=edit', '--user=bob');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(`rolebindings.rbac.authorization.k8s.io "bob-edits" ${refusal}`);
   });
 });

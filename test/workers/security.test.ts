@@ -151,10 +151,8 @@ describe('access reviews', () => {
     expect(response.json).toMatchObject({ reason: 'Invalid', code: 422, message, details: { group: 'authorization.k8s.io', kind } });
   });
 
-  // Deviation: kube's create handler (rest.EnsureObjectNamespaceMatchesRequestNamespace) answers
-  // 400 `the namespace of the provided object does not match the namespace sent on the request`
-  // before the review's own checks; src/handlers/reviews/access-reviews.ts has its own text.
-  it.fails('LocalSubjectAccessReview with another metadata.namespace is 400 with kube\'s text', async () => {
+  // kube's create handler (rest.EnsureObjectNamespaceMatchesRequestNamespace) answers this before the review's own checks.
+  it('LocalSubjectAccessReview with another metadata.namespace is 400 with kube\'s text', async () => {
     const body = { ...review('LocalSubjectAccessReview', { user: 'alice', resourceAttributes: getConfigMaps('other') }), metadata: { namespace: 'other' } };
     const response = await api('POST', `${authorizationApi}/namespaces/${ns}/localsubjectaccessreviews`, { body });
     expect(response.status).toBe(400);
@@ -214,7 +212,10 @@ describe('identity reviews and impersonation', () => {
   });
 
   it.each([
-    ['a static token', 'alice-test-token-0123456789abcdef', { authenticated: true, user: { username: 'alice', uid: 'alice-uid', groups: ['developers', 'system:authenticated'] } }],
+    ['a static token', 'alice-test-token-0123456789abcdef', {
+      authenticated: true, user: { username: 'alice', uid: 'alice-uid', groups: ['developers', 'system:authenticated'] },
+      audiences: ['https://kubernetes.default.svc.cluster.local'],
+    }],
     ['an unknown token', 'nope', { user: {} }],
   ])('TokenReview of %s', async (_name, token, status) => {
     const response = await api('POST', `${authenticationApi}/tokenreviews`, { body: review('TokenReview', { token }, 'authentication.k8s.io/v1') });

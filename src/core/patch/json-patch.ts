@@ -5,6 +5,7 @@
  * kube (golden 037). Built on fast-json-patch; the whole patch applies or nothing does.
  */
 import jsonpatch, { type Operation } from 'fast-json-patch';
+import { goJsonSyntaxError } from '../go-json-errors.js';
 
 export class JsonPatchDecodeError extends Error {}
 export class JsonPatchApplyError extends Error {}
@@ -13,12 +14,9 @@ const operations = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test'])
 
 /** Parses and checks the shape of a JSON patch document. */
 export function decodeJsonPatch(text: string): Operation[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new JsonPatchDecodeError(error instanceof Error ? error.message : String(error));
-  }
+  const syntax = goJsonSyntaxError(text);
+  if (syntax !== null) throw new JsonPatchDecodeError(syntax);
+  const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed)) throw new JsonPatchDecodeError(`json: cannot unmarshal ${typeof parsed} into Go value of type jsonpatch.Patch`);
   return parsed as Operation[];
 }
@@ -43,6 +41,8 @@ function checkOperation(document: unknown, operation: Operation): void {
   const op = (operation as { op?: unknown }).op;
   if (typeof op !== 'string' || !operations.has(op)) throw new Error(`Unexpected kind: ${String(op)}`);
   if (typeof operation.path !== 'string') throw new Error('operation missing path');
+  // evanphx finds no container for a path without a leading slash (fast-json-patch ignores the op).
+  if (operation.path !== '' && !operation.path.startsWith('/')) throw new Error(`${op} operation does not apply: doc is missing path: ${operation.path}`);
   if (op === 'remove' && jsonpatch.getValueByPointer(document, operation.path) === undefined) {
     throw new Error(`remove operation does not apply: doc is missing path: "${operation.path}"`);
   }

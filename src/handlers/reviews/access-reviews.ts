@@ -69,7 +69,7 @@ function specErrors(kind: string, spec: Spec): FieldError[] {
 /** A LocalSubjectAccessReview is about its URL's namespace (pkg/registry/authorization/localsubjectaccessreview/rest.go). */
 function checkLocalNamespace(scope: RequestScope, review: KubeObject, spec: Spec, errors: FieldError[]): void {
   const namespace = review.metadata.namespace ?? '';
-  if (namespace && namespace !== scope.namespace) throw badRequest(`namespace of review "${namespace}" does not match the request namespace "${scope.namespace}"`);
+  if (namespace && namespace !== scope.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
   if (spec.resourceAttributes && (spec.resourceAttributes.namespace ?? '') !== scope.namespace) {
     errors.push(fieldError.invalid('spec.resourceAttributes.namespace', spec.resourceAttributes.namespace ?? '', 'must match metadata.namespace'));
   }

@@ -3,6 +3,7 @@
  * and TokenReview (is this token valid, and whose is it).
  */
 import { authenticateToken } from '../../auth/authenticate.js';
+import { apiAudiences } from '../../auth/credentials.js';
 import type { UserInfo } from '../../auth/rbac/index.js';
 import type { RequestScope } from '../scope.js';
 import { reviewRequest, respondReview } from './review-body.js';
@@ -22,11 +23,11 @@ export async function selfSubjectReview(scope: RequestScope): Promise<Response> 
   return respondReview(scope, { ...review, status: { userInfo: userInfoOf(scope.user) } });
 }
 
-/** TokenReview: authenticates spec.token; audiences are the API's. */
+/** TokenReview: authenticates spec.token for the API's audiences (status.audiences when it authenticates). */
 export async function tokenReview(scope: RequestScope): Promise<Response> {
   const review = await reviewRequest(scope);
   const token = String((review.spec as { token?: unknown } | undefined)?.token ?? '');
   const user = token ? await authenticateToken(token, scope.env, scope.now) : null;
-  const status: Record<string, unknown> = user ? { authenticated: true, user: userInfoOf(user) } : { user: {} };
+  const status: Record<string, unknown> = user ? { authenticated: true, user: userInfoOf(user), audiences: apiAudiences(scope.env) } : { user: {} };
   return respondReview(scope, { ...review, status });
 }

@@ -1,0 +1,1 @@
+export declare function fakeWebhooks(request: Request): Promise<Response>;
