@@ -373,3 +373,59 @@ subjects:
     expect(result.stderr).toContain(`rolebindings.rbac.authorization.k8s.io "bob-edits" ${refusal}`);
   });
 });
+
+describe('ValidatingAdmissionPolicy with kubectl', () => {
+  const policies = (name: string, action: string, expression: string, message: string) => `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: ${name}}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments]}
+    namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: ${ns}}}
+  validations:
+  - {expression: "${expression}", message: "${message}"}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: ${name}}
+spec: {policyName: ${name}, validationActions: [${action}]}
+`;
+
+  beforeAll(async () => {
+    await applied(admin, policies(`max-replicas-${suffix}`, 'Deny', 'object.spec.replicas <= 5', 'replicas must be no greater than 5'));
+    await applied(admin, policies(`named-${suffix}`, 'Warn', "object.metadata.name.startsWith('app-')", 'names should start with app-'));
+  });
+
+  it('denies a Deployment over the limit with kube\'s text, and admits one within it', async () => {
+    const refused = await admin('create', 'deployment', 'app-big', '--image=nginx', '--replicas=7', '-n', ns);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`error: failed to create deployment: deployments.apps "app-big" is forbidden: ValidatingAdmissionPolicy 'max-replicas-${suffix}' with binding 'max-replicas-${suffix}' denied request: replicas must be no greater than 5`);
+    expect((await admin('create', 'deployment', 'app-small', '--image=nginx', '--replicas=2', '-n', ns)).code).toBe(0);
+  });
+
+  it('denies a server dry run and a scale-up by apply too', async () => {
+    const dryRun = await admin('create', 'deployment', 'app-dry', '--image=nginx', '--replicas=9', '-n', ns, '--dry-run=server');
+    expect(dryRun.stderr).toContain('denied request: replicas must be no greater than 5');
+    const apply = await admin.withInput(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: app-small, namespace: ${ns}}
+spec:
+  replicas: 8
+  selector: {matchLabels: {app: app-small}}
+  template:
+    metadata: {labels: {app: app-small}}
+    spec: {containers: [{name: nginx, image: nginx}]}
+`, 'apply', '--server-side', '--force-conflicts', '-f', '-');
+    expect(apply.code).not.toBe(0);
+    expect(apply.stderr).toContain('denied request: replicas must be no greater than 5');
+  });
+
+  it('warns about a Deployment the Warn binding flags, and creates it', async () => {
+    const result = await admin('create', 'deployment', 'web', '--image=nginx', '-n', ns);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Warning: Validation failed for ValidatingAdmissionPolicy 'named-${suffix}' with binding 'named-${suffix}': names should start with app-`);
+  });
+});
