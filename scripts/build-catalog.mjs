@@ -19,9 +19,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withTypesOverlay } from './types-overlay.mjs';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const TYPES_OVERLAY = join(PROJECT, 'reference/overlays/v1.32-types.json');
 
 // Resources kube stores under another group's key ("cohabitating" resources in
 // pkg/kubeapiserver/default_storage_factory_builder.go): their storageVersionHash is the
@@ -56,20 +56,6 @@ function parseArgs(argv) {
 }
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
-
-/**
- * The document with the resource types of reference/overlays/v1.32-types.json merged in: the
- * overlay's paths and component schemas for this document file, where the document lacks them
- * (a newer document set that has them wins), keys sorted as kube-openapi writes them.
- */
-function withTypesOverlay(fileName, document) {
-  const add = JSON.parse(readFileSync(TYPES_OVERLAY, 'utf8')).openapi[fileName];
-  if (!add) return document;
-  const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  document.paths = sorted({ ...add.paths, ...document.paths });
-  document.components = { ...document.components, schemas: sorted({ ...add.schemas, ...document.components?.schemas }) };
-  return document;
-}
 
 /** A recording is `{request, response: {body}}`; a plain document is accepted as well. */
 const bodyOf = (json) => json?.response?.body ?? json;

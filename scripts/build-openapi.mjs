@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withTypesOverlay } from './types-overlay.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDir = process.env.OPENAPI_DIR ?? path.join(root, 'reference', 'openapi', 'v3');
-const TYPES_OVERLAY = path.join(root, 'reference', 'overlays', 'v1.32-types.json');
 const outPath = process.argv[2] ?? path.join(root, 'data', 'openapi-documents.js');
 
 /** `apis__apps__v1_openapi.json` -> `apis/apps/v1`. */
@@ -24,20 +24,6 @@ function served(documentPath) {
   const parts = documentPath.split('/');
   const last = parts[parts.length - 1];
   return !/^v\d+(alpha|beta)\d+$/.test(last);
-}
-
-/**
- * The document with the resource types of reference/overlays/v1.32-types.json merged in: the
- * overlay's paths and component schemas for this document file, where the document lacks them
- * (a newer document set that has them wins), keys sorted as kube-openapi writes them.
- */
-function withTypesOverlay(fileName, document) {
-  const add = JSON.parse(readFileSync(TYPES_OVERLAY, 'utf8')).openapi[fileName];
-  if (!add) return document;
-  const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  document.paths = sorted({ ...add.paths, ...document.paths });
-  document.components = { ...document.components, schemas: sorted({ ...add.schemas, ...document.components?.schemas }) };
-  return document;
 }
 
 const documents = readdirSync(sourceDir)

@@ -38,12 +38,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { withTypesOverlay } from './types-overlay.mjs';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIR = process.env.OPENAPI_DIR ?? join(PROJECT, 'reference/openapi/v3');
 const CATALOG = process.env.CATALOG ?? join(PROJECT, 'data/catalog.json');
 const OUT = resolve(process.argv[2] ?? join(PROJECT, 'data/schemas.js'));
-const TYPES_OVERLAY = join(PROJECT, 'reference/overlays/v1.32-types.json');
 const REF_PREFIX = '#/components/schemas/';
 
 /** Keys copied as they are. */
@@ -143,20 +143,6 @@ function build() {
     }
   }
   return { kinds: sortDeep(kinds), packages: groupByPackage(schemas) };
-}
-
-/**
- * The document with the resource types of reference/overlays/v1.32-types.json merged in: the
- * overlay's paths and component schemas for this document file, where the document lacks them
- * (a newer document set that has them wins), keys sorted as kube-openapi writes them.
- */
-function withTypesOverlay(fileName, document) {
-  const add = JSON.parse(readFileSync(TYPES_OVERLAY, 'utf8')).openapi[fileName];
-  if (!add) return document;
-  const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  document.paths = sorted({ ...add.paths, ...document.paths });
-  document.components = { ...document.components, schemas: sorted({ ...add.schemas, ...document.components?.schemas }) };
-  return document;
 }
 
 /** The v1.32 fields the v1.26 documents lack (reference/overlays/v1.32-schemas.json), merged in. */

@@ -4,29 +4,15 @@
  * plain JSON as kubectl sends them.
  */
 
-export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+import type { RequestAttributes } from '../attributes.js';
 
-export interface AdmissionAttributes {
-  operation: Operation;
-  group: string;
-  version: string;
-  resource: string;
-  subresource: string;
-  kind: { group: string; version: string; kind: string };
-  /** '' for cluster-scoped requests; the namespace's own name for requests on a Namespace. */
-  namespace: string;
-  name: string;
-  /** null on DELETE. */
-  object: Record<string, unknown> | null;
-  /** null on CREATE. */
-  oldObject: Record<string, unknown> | null;
-  dryRun: boolean;
-  userInfo: { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]> };
+export type Operation = RequestAttributes['operation'];
+
+export interface AdmissionAttributes extends RequestAttributes {
   /** The Namespace of a namespaced request, else null. */
   namespaceObject: Record<string, unknown> | null;
   /** CreateOptions / UpdateOptions / DeleteOptions. */
   options?: Record<string, unknown> | null;
-  clusterScoped: boolean;
 }
 
 /** One failed validation of one policy/binding/param evaluation. */

@@ -3,23 +3,11 @@
  * injected fetch, the outcome, and one webhook of a configuration after v1 defaulting
  * (k8s.io/api/admissionregistration/v1 types.go, k8s.io/apiserver .../webhook/accessors.go).
  */
+import type { RequestAttributes } from '../attributes.js';
 
-/** admission.Attributes as the webhooks see them; objects are the versioned JSON of the request. */
-export interface WebhookAttributes {
-  operation: 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
-  group: string;
-  version: string;
-  resource: string;
-  subresource: string;
-  kind: { group: string; version: string; kind: string };
-  namespace: string;
-  name: string;
-  clusterScoped: boolean;
-  object: Record<string, unknown> | null;
-  oldObject: Record<string, unknown> | null;
-  dryRun: boolean;
+/** admission.Attributes as the webhooks see them. */
+export interface WebhookAttributes extends RequestAttributes {
   options: Record<string, unknown> | null;
-  userInfo: { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]> };
   /** Labels of the request's namespace; null for cluster-scoped requests or a namespace that does not exist. */
   namespaceLabels: Record<string, string> | null;
   /** The request uid (audit ID); each webhook call gets its own AdmissionReview uid. */
