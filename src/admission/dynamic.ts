@@ -26,6 +26,8 @@ export interface AdmissionStep {
   /** The current object (null on CREATE). */
   old: KubeObject | null;
   dryRun: boolean;
+  /** The kind of the objects when it is not the resource's (a /scale write admits autoscaling/v1 Scales). */
+  kind?: { group: string; version: string; kind: string };
 }
 
 /** Mutating admission: the object as the mutating webhooks leave it. */
@@ -46,12 +48,24 @@ export async function validatingAdmission(scope: RequestScope, step: AdmissionSt
   if (config.policies.length && config.bindings.length) {
     const outcome = await admitWithPolicies(config.policies, config.bindings, attributes, paramSource(scope));
     scope.warnings.push(...outcome.warnings);
+    logAuditAnnotations(attributes, outcome.auditAnnotations);
     if (outcome.denied) throw deniedError(outcome.denied);
   }
   if (config.validatingWebhooks.length) {
     const outcome = await runValidatingWebhooks(config.validatingWebhooks, webhookAttributesFrom(attributes), fetch);
     scope.warnings.push(...outcome.warnings);
   }
+}
+
+/**
+ * The Audit action's record: kube puts audit annotations on the request's audit event; this
+ * server has no audit backend, so they go to the Worker's log (Workers Logs, `wrangler tail`) as
+ * one JSON line shaped like an audit.k8s.io/v1 Event.
+ */
+function logAuditAnnotations(attributes: AdmissionAttributes, annotations: Record<string, string>): void {
+  if (!Object.keys(annotations).length) return;
+  const objectRef = { resource: attributes.resource, namespace: attributes.namespace || undefined, name: attributes.name || undefined, apiGroup: attributes.group || undefined, apiVersion: attributes.version };
+  console.log(JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', verb: attributes.operation.toLowerCase(), user: attributes.userInfo, objectRef, annotations }));
 }
 
 function deniedError(denied: DeniedStatus): StatusError {
@@ -68,7 +82,7 @@ async function policyAttributes(scope: RequestScope, step: AdmissionStep): Promi
   const userInfo = { username: user.name, groups: user.groups, ...(user.uid ? { uid: user.uid } : {}), ...(user.extra ? { extra: user.extra } : {}) };
   return {
     operation: step.operation, group: type.group, version: type.version, resource: type.resource, subresource: info.subresource,
-    kind: { group: type.group, version: type.version, kind: type.kind }, namespace, name,
+    kind: step.kind ?? { group: type.group, version: type.version, kind: type.kind }, namespace, name,
     object: step.object as Record<string, unknown> | null, oldObject: step.old as Record<string, unknown> | null,
     dryRun: step.dryRun, userInfo, namespaceObject: type.namespaced ? await namespaceObject(scope, namespace) : null,
     options: optionsOf(step), clusterScoped: !type.namespaced,
@@ -124,11 +138,15 @@ function paramSource(scope: RequestScope): ParamSource {
   };
 }
 
-/** The WriteContext hooks that run validating admission inside the registry's write (create, update, delete). */
-export function validationHooks(scope: RequestScope, dryRun: boolean) {
+/**
+ * The WriteContext hooks that run validating admission inside the registry's write (create,
+ * update, delete); `view` shows admission another object than the stored one (a parent's Scale).
+ */
+export function validationHooks(scope: RequestScope, dryRun: boolean, view?: { kind: AdmissionStep['kind']; of: (object: KubeObject) => KubeObject }) {
+  const seen = (object: KubeObject) => (view ? view.of(object) : object);
   return {
     validate: (object: KubeObject, old: KubeObject | null) =>
-      validatingAdmission(scope, { operation: old ? 'UPDATE' : 'CREATE', object, old, dryRun }),
+      validatingAdmission(scope, { operation: old ? 'UPDATE' : 'CREATE', object: seen(object), old: old && seen(old), dryRun, ...(view ? { kind: view.kind } : {}) }),
     validateDelete: (old: KubeObject) => validatingAdmission(scope, { operation: 'DELETE', object: null, old, dryRun }),
   };
 }

@@ -3,6 +3,7 @@
  * then turned into an update of the parent, inside the parent Store's update loop, so a lost
  * race re-reads the parent and re-applies.
  */
+import { validationHooks } from '../admission/dynamic.js';
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { fieldElement, parentManagedFields, scaleManagedFields } from '../apply/index.js';
 import { invalid, notFound } from '../core/status.js';
@@ -78,7 +79,10 @@ async function updateThroughScale(scope: RequestScope, options: { dryRun: boolea
     if (entries.length) updated.metadata.managedFields = entries;
     else delete updated.metadata.managedFields;
     return updated;
-  }, { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp });
+  }, {
+    dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp,
+    ...validationHooks(scope, options.dryRun, { kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, of: (parent) => scaleOf(parent, type) }),
+  });
   return respondObject(scope, scaleOf(object, type));
 }
 

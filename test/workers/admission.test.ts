@@ -90,6 +90,29 @@ describe('ValidatingAdmissionPolicy', () => {
     expect((await api('POST', cms(), { body: configMap('c4', { metadata: { name: 'c4', labels: { limited: 'yes' } } }) })).status).toBe(201);
   });
 
+  it('admits writes through /scale as autoscaling/v1 Scale objects', async () => {
+    await createConfig('validatingadmissionpolicies', {
+      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name: 'scale-cap' },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['UPDATE'], resources: ['deployments/scale'] }] },
+        validations: [{ expression: "request.kind.kind == 'Scale' && object.spec.replicas <= 3", message: 'at most 3 through scale' }],
+      },
+    });
+    await createConfig('validatingadmissionpolicybindings', binding('scale-cap', 'scale-cap', ['Deny']));
+    const deployment = {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd1' },
+      spec: { replicas: 1, selector: { matchLabels: { app: 'd1' } }, template: { metadata: { labels: { app: 'd1' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    };
+    expect((await api('POST', `/apis/apps/v1/namespaces/${ns}/deployments`, { body: deployment })).status).toBe(201);
+    const scale = (replicas: number) => api('PATCH', `/apis/apps/v1/namespaces/${ns}/deployments/d1/scale`, {
+      headers: { 'content-type': 'application/merge-patch+json' }, body: { spec: { replicas } },
+    });
+    const refused = await scale(5);
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toBe('deployments.apps "d1" is forbidden: ValidatingAdmissionPolicy \'scale-cap\' with binding \'scale-cap\' denied request: at most 3 through scale');
+    expect((await scale(3)).status).toBe(200);
+  });
+
   it('refuses a policy whose expressions do not compile (422 at create)', async () => {
     const response = await api('POST', `${admissionApi}/validatingadmissionpolicies`, { body: policy('broken', [{ expression: 'object.data +' }]) });
     expect(response.status).toBe(422);

@@ -1,0 +1,61 @@
+/** The pure parts of the request filters: anonymous paths, the per-user token bucket, the watch cap. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { anonymousAllowed } from '../../src/auth/authenticate.js';
+import { admitRequest, admitWatch, resetRateLimits } from '../../src/auth/rate-limit.js';
+import { StatusError } from '../../src/core/status.js';
+import type { Env } from '../../src/env.js';
+
+const env = (vars: Partial<Env> = {}) => vars as Env;
+
+describe('anonymous paths', () => {
+  it('allows health and version by default, with per-check health paths, and nothing else', () => {
+    for (const path of ['/livez', '/readyz', '/healthz', '/version', '/readyz/ping', '/livez/etcd']) expect(anonymousAllowed(env(), path), path).toBe(true);
+    for (const path of ['/api', '/apis', '/version/x', '/openapi/v3', '/.well-known/openid-configuration', '/livezz']) expect(anonymousAllowed(env(), path), path).toBe(false);
+  });
+
+  it('follows ANONYMOUS_PATHS: a list, `*` for all, empty for none', () => {
+    expect(anonymousAllowed(env({ ANONYMOUS_PATHS: '/version, /openid/v1/jwks' }), '/openid/v1/jwks')).toBe(true);
+    expect(anonymousAllowed(env({ ANONYMOUS_PATHS: '/version' }), '/readyz')).toBe(false);
+    expect(anonymousAllowed(env({ ANONYMOUS_PATHS: '*' }), '/api/v1/pods')).toBe(true);
+    expect(anonymousAllowed(env({ ANONYMOUS_PATHS: '' }), '/version')).toBe(false);
+  });
+});
+
+describe('rate limits', () => {
+  beforeEach(() => resetRateLimits());
+
+  function refusal(run: () => void): StatusError | undefined {
+    try {
+      run();
+      return undefined;
+    } catch (error) {
+      return error as StatusError;
+    }
+  }
+
+  it('lets a burst through, then answers 429 with Retry-After until tokens come back', () => {
+    const limits = env({ RATE_LIMIT_QPS: '2', RATE_LIMIT_BURST: '3' });
+    for (let i = 0; i < 3; i++) admitRequest(limits, 'alice', 1_000);
+    const error = refusal(() => admitRequest(limits, 'alice', 1_000));
+    expect(error?.status).toMatchObject({ code: 429, reason: 'TooManyRequests', message: 'Too many requests, please try again later.', details: { retryAfterSeconds: 1 } });
+    expect(refusal(() => admitRequest(limits, 'alice', 1_600))).toBeUndefined();
+  });
+
+  it('keeps one bucket per user', () => {
+    const limits = env({ RATE_LIMIT_QPS: '1', RATE_LIMIT_BURST: '1' });
+    admitRequest(limits, 'alice', 0);
+    expect(refusal(() => admitRequest(limits, 'alice', 0))?.code).toBe(429);
+    expect(refusal(() => admitRequest(limits, 'bob', 0))).toBeUndefined();
+  });
+
+  it('caps open watches per user and gives a slot back once', () => {
+    const limits = env({ WATCH_LIMIT_PER_USER: '2' });
+    const first = admitWatch(limits, 'bob');
+    admitWatch(limits, 'bob');
+    expect(refusal(() => admitWatch(limits, 'bob'))?.code).toBe(429);
+    first();
+    first();
+    expect(refusal(() => admitWatch(limits, 'bob'))).toBeUndefined();
+    expect(refusal(() => admitWatch(limits, 'bob'))?.code).toBe(429);
+  });
+});
