@@ -42,10 +42,10 @@ export function localCredentials() {
   return credentials;
 }
 
-/** .dev.vars for `wrangler dev` (dotenv: quoted values with \n escapes). */
+/** .dev.vars for `wrangler dev` (dotenv: single-quoted values are taken as they are, newlines included). */
 function writeDevVars(credentials) {
   const bindings = credentialBindings(credentials);
-  const lines = Object.entries(bindings).map(([name, value]) => `${name}=${JSON.stringify(value)}`);
+  const lines = Object.entries(bindings).map(([name, value]) => `${name}='${value}'`);
   writeFileSync(path.join(projectRoot, '.dev.vars'), lines.join('\n') + '\n', { mode: 0o600 });
 }
 
