@@ -15,6 +15,8 @@ const resources = ['validatingadmissionpolicies', 'validatingadmissionpolicybind
 
 export interface AdmissionConfiguration {
   policies: CompiledPolicy[];
+  /** The policies as stored (their status is kept by policy-status.ts). */
+  policyObjects: KubeObject[];
   bindings: KubeObject[];
   mutatingWebhooks: KubeObject[];
   validatingWebhooks: KubeObject[];
@@ -43,6 +45,7 @@ function compiledPolicies(policies: KubeObject[]): CompiledPolicy[] {
 
 const cache = new CollectionCache<AdmissionConfiguration>(admissionTypes, ([policies = [], bindings = [], mutating = [], validating = []]) => ({
   policies: compiledPolicies(policies),
+  policyObjects: policies,
   bindings,
   mutatingWebhooks: mutating,
   validatingWebhooks: validating,

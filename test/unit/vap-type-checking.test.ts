@@ -52,6 +52,8 @@ describe('typeCheckPolicy', () => {
     const wildcard = [
       { apiGroups: ['*'], apiVersions: ['v1'], resources: ['deployments'] },
       { apiGroups: ['apps'], apiVersions: ['*'], resources: ['deployments'] },
+      { apiGroups: ['apps', '*'], apiVersions: ['v1'], resources: ['deployments'] },
+      { apiGroups: ['apps'], apiVersions: ['v1', 'v*'], resources: ['deployments'] },
       { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['*'] },
       { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments/scale', 'deployments/*'] },
     ];

@@ -113,6 +113,22 @@ describe('ValidatingAdmissionPolicy', () => {
     expect((await scale(3)).status).toBe(200);
   });
 
+  it('type-checks a policy against the kinds it matches, in status (kube\'s docs example)', async () => {
+    await createConfig('validatingadmissionpolicies', {
+      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name: 'typo' },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }] },
+        validations: [{ expression: 'object.replicas > 1', message: 'must be replicated', reason: 'Invalid' }],
+      },
+    });
+    const status = (await api('GET', `${admissionApi}/validatingadmissionpolicies/typo`)).json.status;
+    expect(status.observedGeneration).toBe(1);
+    expect(status.typeChecking.expressionWarnings).toEqual([{
+      fieldRef: 'spec.validations[0].expression',
+      warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:7: undefined field 'replicas'\n | object.replicas > 1\n | ......^\n",
+    }]);
+  });
+
   it('refuses a policy whose expressions do not compile (422 at create)', async () => {
     const response = await api('POST', `${admissionApi}/validatingadmissionpolicies`, { body: policy('broken', [{ expression: 'object.data +' }]) });
     expect(response.status).toBe(422);

@@ -1,0 +1,40 @@
+/**
+ * The status kube's ValidatingAdmissionPolicy type-checking controller keeps: for every policy
+ * whose generation it has not seen, `status.observedGeneration` and `status.typeChecking` (the
+ * warnings of its expressions checked against the schemas of the kinds it matches,
+ * src/admission/policy/type-checking.ts). Run after a policy is written through this isolate;
+ * a lost race is left to the next run.
+ */
+import { findResource } from '../api/catalog.js';
+import type { Env } from '../env.js';
+import type { KubeObject } from '../registry/object.js';
+import { storeFor } from '../registry/registry.js';
+import { admissionConfiguration, forgetAdmissionConfiguration } from './configuration.js';
+import { typeCheckPolicy } from './policy/index.js';
+
+/** Writes the type-checking status of every policy whose generation changed since it was checked. */
+export async function syncPolicyStatus(env: Env): Promise<void> {
+  const stale = (await admissionConfiguration(env)).policyObjects.filter((policy) => observedGeneration(policy) !== policy.metadata.generation);
+  if (!stale.length) return;
+  const store = storeFor(env, findResource('admissionregistration.k8s.io', 'v1', 'validatingadmissionpolicies')!, '', 'status');
+  await Promise.all(stale.map((policy) => writeStatus(store, policy)));
+  forgetAdmissionConfiguration();
+}
+
+function observedGeneration(policy: KubeObject): unknown {
+  return (policy as { status?: { observedGeneration?: number } }).status?.observedGeneration;
+}
+
+async function writeStatus(store: ReturnType<typeof storeFor>, policy: KubeObject): Promise<void> {
+  const warnings = typeCheckPolicy(policy);
+  try {
+    await store.updateStored('', policy.metadata.name!, (current) => {
+      if (current.metadata.generation !== policy.metadata.generation) return current;
+      const typeChecking = warnings.length ? { expressionWarnings: warnings } : {};
+      const status = { ...((current as { status?: object }).status ?? {}), observedGeneration: policy.metadata.generation, typeChecking };
+      return { ...current, status } as KubeObject;
+    }, { dryRun: false, now: new Date() });
+  } catch {
+    // Deleted or changed meanwhile: the next sync sees the current state.
+  }
+}
