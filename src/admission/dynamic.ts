@@ -7,15 +7,16 @@
  */
 import { findResource } from '../api/catalog.js';
 import type { RequestScope } from '../handlers/scope.js';
-import { StatusError, type Status } from '../core/status.js';
+import { goQuote } from '../core/go-format.js';
+import { internalError, StatusError, type Status } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
 import { admissionConfiguration } from './configuration.js';
-import { admitWithPolicies, type AdmissionAttributes, type DeniedStatus, type ParamSource } from './policy/index.js';
+import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from './policy/index.js';
 import { selectorMatches } from './policy/label-selector.js';
 import { admitRbacWrite } from './rbac-escalation.js';
-import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes } from './webhook/index.js';
+import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes, type WebhookOptions } from './webhook/index.js';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
 
@@ -34,7 +35,8 @@ export interface AdmissionStep {
 export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<KubeObject | null> {
   const config = await admissionConfiguration(scope.env);
   if (!config.mutatingWebhooks.length || !step.object) return step.object;
-  const outcome = await runMutatingWebhooks(config.mutatingWebhooks, await webhookAttributes(scope, step), fetch);
+  const attributes = await policyAttributes(scope, step);
+  const outcome = await runMutatingWebhooks(config.mutatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes));
   scope.warnings.push(...outcome.warnings);
   return outcome.object as KubeObject | null;
 }
@@ -52,7 +54,7 @@ export async function validatingAdmission(scope: RequestScope, step: AdmissionSt
     if (outcome.denied) throw deniedError(outcome.denied);
   }
   if (config.validatingWebhooks.length) {
-    const outcome = await runValidatingWebhooks(config.validatingWebhooks, webhookAttributesFrom(attributes), fetch);
+    const outcome = await runValidatingWebhooks(config.validatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes));
     scope.warnings.push(...outcome.warnings);
   }
 }
@@ -89,8 +91,19 @@ async function policyAttributes(scope: RequestScope, step: AdmissionStep): Promi
   };
 }
 
-async function webhookAttributes(scope: RequestScope, step: AdmissionStep): Promise<WebhookAttributes> {
-  return webhookAttributesFrom(await policyAttributes(scope, step));
+/**
+ * A webhook's matchConditions, by the policy engine's CEL: false skips the webhook; an error skips
+ * it under failurePolicy Ignore and otherwise fails the request, as a failed call would.
+ */
+function webhookOptions(attributes: AdmissionAttributes): WebhookOptions {
+  return {
+    matchConditions: async (webhook) => {
+      const result = webhookMatchConditions(webhook, attributes);
+      if (result === 'match' || result === 'skip') return result === 'match';
+      if (webhook.failurePolicy === 'Ignore') return false;
+      throw internalError(`failed calling webhook ${goQuote(String(webhook.name))}: failed evaluating match conditions: ${result.error}`);
+    },
+  };
 }
 
 function webhookAttributesFrom(attributes: AdmissionAttributes): WebhookAttributes {

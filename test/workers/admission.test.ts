@@ -181,6 +181,16 @@ describe('admission webhooks', () => {
     expect(response.json.message).toBe('admission webhook "effects.webhooks.test" does not support dry run');
   });
 
+  it('calls a webhook only when its matchConditions hold (CEL)', async () => {
+    await createConfig('validatingwebhookconfigurations', webhookConfiguration('Validating', 'picky', '/deny', {
+      matchConditions: [{ name: 'only-guarded', expression: "has(object.metadata.labels) && object.metadata.labels['guarded'] == 'yes'" }],
+    }));
+    expect((await api('POST', cms(), { body: configMap('w7') })).status).toBe(201);
+    const guarded = await api('POST', cms(), { body: configMap('w8', { metadata: { name: 'w8', labels: { guarded: 'yes' } } }) });
+    expect(guarded.status).toBe(403);
+    expect(guarded.json.message).toBe('admission webhook "picky.webhooks.test" denied the request: no ConfigMap named w8 today');
+  });
+
   it('sees deletes, with the object as oldObject', async () => {
     await api('POST', cms(), { body: configMap('w6') });
     await createConfig('validatingwebhookconfigurations', webhookConfiguration('Validating', 'deny', '/deny'));

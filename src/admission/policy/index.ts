@@ -16,4 +16,5 @@ export type { CompiledPolicy } from './compiled-policy.js';
 export { compilePolicy } from './compiled-policy.js';
 export { validatePolicyExpressions } from './validate-policy.js';
 export { admitWithPolicies } from './dispatcher.js';
+export { webhookMatchConditions } from './match-conditions.js';
 export { typeCheckPolicy, type ExpressionWarning } from './type-checking.js';

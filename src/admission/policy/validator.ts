@@ -47,7 +47,7 @@ function runFilter(expressions: (CompiledExpression | undefined)[], inputs: Acti
 }
 
 /** matchconditions.Matcher.Match: 'match', 'skip', or an error text. */
-function matchConditions(policy: CompiledPolicy, inputs: ActivationInputs): 'match' | 'skip' | { error: string } {
+export function matchConditions(policy: CompiledPolicy, inputs: ActivationInputs): 'match' | 'skip' | { error: string } {
   if (policy.matchConditions.length === 0) return 'match';
   // kube evaluates match conditions without the namespace object.
   const results = runFilter(policy.matchConditions.map((condition) => condition.expression), { ...inputs, namespaceObject: null }, policy);
