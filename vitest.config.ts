@@ -30,7 +30,12 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['test/workers/setup.ts'] },
+        test: {
+          name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['test/workers/setup.ts'],
+          // The first request of a file bootstraps the cluster (namespaces, the RBAC policy): slow when
+          // the three projects share two cores, so hooks get more than vitest's default 10 s.
+          hookTimeout: 60_000,
+        },
       },
       {
         test: {

@@ -11,19 +11,11 @@
 import { builtinCatalog, findResource, type Catalog, type ResourceType } from '../api/catalog.js';
 import type { Env } from '../env.js';
 import type { KubeObject } from '../registry/object.js';
-import { storeFor } from '../registry/registry.js';
+import { CollectionCache } from '../registry/collection-cache.js';
 import { customTypes } from './custom-types.js';
 
 /** How long a catalog is trusted without checking the CRD collection. */
 export const freshMillis = 1_000;
-
-interface Built {
-  catalog: Catalog;
-  resourceVersion: string;
-  checkedAt: number;
-}
-
-let built: Built = { catalog: builtinCatalog, resourceVersion: '', checkedAt: -Infinity };
 
 /**
  * How current the catalog must be: `cached` trusts it for `freshMillis`; `miss` (the caller is
@@ -32,19 +24,13 @@ let built: Built = { catalog: builtinCatalog, resourceVersion: '', checkedAt: -I
  */
 export type Freshness = 'cached' | 'miss' | 'latest';
 
+/** Made on first use: the registry imports this module, and the cache's module imports the registry. */
+let cache: CollectionCache<Catalog> | undefined;
+const catalogCache = () => (cache ??= new CollectionCache<Catalog>(() => [crdType()], ([crds = []]) => catalogOf(crds), freshMillis));
+
 /** The current catalog. */
-export async function servingCatalog(env: Env, freshness: Freshness = 'cached'): Promise<Catalog> {
-  const age = Date.now() - built.checkedAt;
-  if (freshness === 'cached' && age < freshMillis) return built.catalog;
-  const store = crdStore(env);
-  const probe = await store.list('', { limit: 1, continue: '', resourceVersion: '', resourceVersionMatch: '' });
-  if (probe.resourceVersion === built.resourceVersion) {
-    built = { ...built, checkedAt: Date.now() };
-    return built.catalog;
-  }
-  const all = await store.list('', { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
-  built = { catalog: await catalogOf(all.items), resourceVersion: all.resourceVersion, checkedAt: Date.now() };
-  return built.catalog;
+export function servingCatalog(env: Env, freshness: Freshness = 'cached'): Promise<Catalog> {
+  return catalogCache().current(env, freshness !== 'cached');
 }
 
 /** Finds a type in the serving catalog, checking again before saying it does not exist. */
@@ -55,7 +41,7 @@ export async function findServedResource(env: Env, group: string, version: strin
 
 /** Forgets the catalog (tests; a CRD written through this isolate). */
 export function forgetServingCatalog(): void {
-  built = { ...built, checkedAt: -Infinity };
+  cache?.forget();
 }
 
 /** The built-in catalog extended with the types of `crds`; groups kube serves itself stay built-in. */
@@ -65,8 +51,8 @@ async function catalogOf(crds: KubeObject[]): Promise<Catalog> {
   return types.length ? builtinCatalog.extend(types) : builtinCatalog;
 }
 
-function crdStore(env: Env) {
+function crdType(): ResourceType {
   const type = findResource('apiextensions.k8s.io', 'v1', 'customresourcedefinitions');
   if (!type) throw new Error('the catalog has no customresourcedefinitions');
-  return storeFor(env, type, '');
+  return type;
 }

@@ -18,7 +18,6 @@ import { selfSubjectReview, tokenReview } from '../handlers/reviews/identity-rev
 import { tokenRequestHandler } from '../handlers/token-request.js';
 import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
-import { ensureBootstrapped } from '../registry/bootstrap.js';
 import type { UserInfo } from '../auth/rbac/index.js';
 import { forgetCachedCollections } from '../auth/cached-collections.js';
 import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
@@ -66,7 +65,6 @@ export async function routeApiRequest(request: Request, env: Env, user: UserInfo
   const handler = type.virtual ? virtualHandlers[`${type.group}/${type.resource}`] : (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   const warnings = type.custom ? customResourceChecks(type, info) : [];
-  await ensureBootstrapped(env);
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(env, type, namespace, info.subresource === 'status' || info.subresource === 'finalize' ? info.subresource : '');
   const scope = { env, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };

@@ -28,14 +28,14 @@ export class CollectionCache<T> {
   /** `build` turns the items of each type (in `types` order) into the cached value. */
   constructor(
     private readonly types: () => ResourceType[],
-    private readonly build: (collections: KubeObject[][]) => T,
+    private readonly build: (collections: KubeObject[][]) => T | Promise<T>,
     private readonly freshMillis = 1_000,
   ) {}
 
-  /** The cached value, checked against storage when older than `freshMillis`. */
-  async current(env: Env): Promise<T> {
+  /** The cached value, checked against storage when older than `freshMillis` (or at once with `checkNow`). */
+  async current(env: Env, checkNow = false): Promise<T> {
     const built = this.built;
-    if (built && Date.now() - built.checkedAt < this.freshMillis) return built.value;
+    if (built && !checkNow && Date.now() - built.checkedAt < this.freshMillis) return built.value;
     const stores = this.types().map((type) => storeFor(env, type, ''));
     const probes = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 1 })));
     const versions = probes.map((probe) => probe.resourceVersion).join(',');
@@ -44,7 +44,7 @@ export class CollectionCache<T> {
       return built.value;
     }
     const lists = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 0 })));
-    const value = this.build(lists.map((list) => list.items));
+    const value = await this.build(lists.map((list) => list.items));
     this.built = { value, versions: lists.map((list) => list.resourceVersion).join(','), checkedAt: Date.now() };
     return value;
   }
