@@ -122,12 +122,7 @@ function optionsOf(step: AdmissionStep): Record<string, unknown> {
 
 async function namespaceObject(scope: RequestScope, name: string): Promise<Record<string, unknown> | null> {
   if (!name) return null;
-  try {
-    return (await storeFor(scope.env, findResource('', 'v1', 'namespaces')!, '').get('', name, { match: 'latest' })) as unknown as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return null;
-    throw error;
-  }
+  return (await storeFor(scope.env, findResource('', 'v1', 'namespaces')!, '').getIfExists('', name)) as Record<string, unknown> | null;
 }
 
 /** Params of a policy: objects of the paramKind, by name or label selector, from storage. */
@@ -139,12 +134,8 @@ function paramSource(scope: RequestScope): ParamSource {
     const namespace = type.namespaced ? ref.namespace ?? '' : '';
     const store = storeFor(scope.env, type, namespace);
     if (ref.name) {
-      try {
-        return [(await store.get(namespace, ref.name, { match: 'latest' })) as unknown as Record<string, unknown>];
-      } catch (error) {
-        if (error instanceof StatusError && error.code === 404) return [];
-        throw error;
-      }
+      const param = await store.getIfExists(namespace, ref.name);
+      return param ? [param as unknown as Record<string, unknown>] : [];
     }
     const list = await store.list(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
     return list.items.filter((item) => selectorMatches(ref.selector, item.metadata.labels)) as unknown as Record<string, unknown>[];

@@ -6,7 +6,6 @@
  * request reads it (kube reads an informer cache). Legacy secret-based tokens are not accepted.
  */
 import { findResource } from '../api/catalog.js';
-import { StatusError } from '../core/status.js';
 import type { Env } from '../env.js';
 import { storeFor } from '../registry/registry.js';
 import { serviceAccountUserInfo, validateServiceAccountClaims, verifyJwt } from './authn/index.js';
@@ -30,12 +29,6 @@ export async function authenticateServiceAccountToken(token: string, env: Env, n
 
 /** Whether `namespace/name` of a core resource exists with `uid`. */
 async function stillExists(env: Env, resource: string, namespace: string, name: string, uid: string): Promise<boolean> {
-  const store = storeFor(env, findResource('', 'v1', resource)!, namespace);
-  try {
-    const object = await store.get(namespace, name, { match: 'latest' });
-    return object.metadata.uid === uid;
-  } catch (error) {
-    if (error instanceof StatusError && error.status.code === 404) return false;
-    throw error;
-  }
+  const object = await storeFor(env, findResource('', 'v1', resource)!, namespace).getIfExists(namespace, name);
+  return object?.metadata.uid === uid;
 }

@@ -98,3 +98,12 @@ function splitPath(path: string): string[] {
   const trimmed = path.replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? [] : trimmed.split('/');
 }
+
+/** The path with percent-escapes decoded, as Go's URL.Path is; null if the escapes are malformed (kube answers 404). */
+export function decodeRequestPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}

@@ -37,7 +37,10 @@ export function createApp(): Hono<AppEnv> {
     return result ? toResponse(result) : pageNotFound();
   });
   for (const path of ['/api', '/api/*', '/apis', '/apis/*']) {
-    app.all(path, (c) => routeApiRequest(c.req.raw, c.env, c.get('user'), c.get('watchStop')));
+    app.all(path, (c) => {
+      const onWatchStop = c.get('watchStop');
+      return routeApiRequest(c.req.raw, c.env, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+    });
   }
   app.notFound(() => pageNotFound());
   app.onError((error, c) => errorResponse(error, c.req.raw));

@@ -10,12 +10,15 @@ import { authenticateRequest } from '../auth/authenticate.js';
 import { impersonatedUser } from '../auth/impersonation.js';
 import { admitRequest, admitWatch } from '../auth/rate-limit.js';
 import type { UserInfo } from '../auth/rbac/index.js';
-import { parseRequestInfo } from '../core/request-info.js';
+import { decodeRequestPath, parseRequestInfo, type RequestInfo } from '../core/request-info.js';
 import type { Env } from '../env.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
 
 export interface GuardVariables {
   user: UserInfo;
+  /** The decoded path (null: malformed escapes) and its request info, parsed once for the router too. */
+  path: string | null;
+  info: RequestInfo | null;
   /** Gives back the user's watch slot; set on watch requests. */
   watchStop?: () => void;
 }
@@ -26,10 +29,10 @@ export type AppEnv = { Bindings: Env; Variables: GuardVariables };
 export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const request = c.req.raw;
   const url = new URL(request.url);
-  const path = decodedPath(url.pathname);
-  const authenticated = await authenticateRequest(request, c.env, path, new Date());
+  const path = decodeRequestPath(url.pathname);
+  const authenticated = await authenticateRequest(request, c.env, path ?? url.pathname, new Date());
   const user = await impersonatedUser(request, c.env, authenticated);
-  const info = parseRequestInfo(request.method, path, url.searchParams);
+  const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
   const watchStop = info?.verb === 'watch' ? admitWatch(c.env, user.name) : (admitRequest(c.env, user.name), undefined);
   try {
     await ensureBootstrapped(c.env);
@@ -39,17 +42,10 @@ export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
     throw error;
   }
   c.set('user', user);
+  c.set('path', path);
+  c.set('info', info);
   if (watchStop) c.set('watchStop', watchStop);
   await next();
   // A watch that did not start (an error answer) holds no slot; a started one gives it back when it ends.
   if (watchStop && c.res.status !== 200) watchStop();
-}
-
-/** The path with percent-escapes decoded, as Go's URL.Path is (the raw path if they are malformed). */
-export function decodedPath(pathname: string): string {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
 }

@@ -4,7 +4,7 @@
  * handler. The same catalog entry drives discovery, so routes and discovery never disagree.
  */
 import { type ResourceType, builtinCatalog } from '../api/catalog.js';
-import { parseRequestInfo, type RequestInfo } from '../core/request-info.js';
+import type { RequestInfo } from '../core/request-info.js';
 import { internalError, methodNotAllowed, methodNotSupported } from '../core/status.js';
 import type { Env } from '../env.js';
 import { createHandler } from '../handlers/create.js';
@@ -52,11 +52,18 @@ const virtualHandlers: Record<string, Handler> = {
   'authentication.k8s.io/tokenreviews': tokenReview,
 };
 
-/** Serves one request under /api or /apis for `user`; `onWatchStop` gives back a watch's rate-limit slot. */
-export async function routeApiRequest(request: Request, env: Env, user: UserInfo, onWatchStop?: () => void): Promise<Response> {
+/** What the filters (src/http/guard.ts) learned of a request: its path, request info and user. */
+export interface GuardedRequest {
+  path: string | null;
+  info: RequestInfo | null;
+  user: UserInfo;
+  /** Gives back a watch's rate-limit slot. */
+  onWatchStop?: () => void;
+}
+
+/** Serves one request under /api or /apis. */
+export async function routeApiRequest(request: Request, env: Env, { path, info, user, onWatchStop }: GuardedRequest): Promise<Response> {
   const url = new URL(request.url);
-  const path = decodePath(url.pathname);
-  const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
   if (!info) return pageNotFound();
   if (!info.isResourceRequest) return serveNonResource(request, path!, env);
   const type = await findServedResource(env, info.apiGroup, info.apiVersion, info.resource);
@@ -139,13 +146,4 @@ function watchOneObject(info: RequestInfo, url: URL): void {
   const existing = url.searchParams.get('fieldSelector');
   url.searchParams.set('fieldSelector', existing ? `${existing},${byName}` : byName);
   info.name = '';
-}
-
-/** The path with percent-escapes decoded, as Go's URL.Path is; null if the escapes are malformed. */
-function decodePath(pathname: string): string | null {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
 }

@@ -73,6 +73,16 @@ export class Store {
     }
   }
 
+  /** The latest state of an object, or null when it does not exist. */
+  async getIfExists(namespace: string, name: string): Promise<KubeObject | null> {
+    try {
+      return await this.get(namespace, name, { match: 'latest' });
+    } catch (error) {
+      if (error instanceof status.StatusError && error.code === 404) return null;
+      throw error;
+    }
+  }
+
   async list(namespace: string, query: ListQuery): Promise<ObjectList> {
     const prefix = collectionPrefix(namespace);
     const request = toListRequest(query, prefix);
