@@ -26,10 +26,9 @@ export function appendRevision(sql: SqlStorage, rv: number, write: ObjectWrite |
   const live = previous?.value != null ? previous.rv : null;
   const labels = 'labels' in write && Object.keys(write.labels).length ? JSON.stringify(write.labels) : null;
   const fields = 'fields' in write ? JSON.stringify(write.fields) : null;
-  const lifecycle = 'lifecycle' in write && write.lifecycle ? JSON.stringify(write.lifecycle) : null;
   sql.exec(
-    'INSERT INTO revisions (rv, key, value, labels, fields, prev_rv, superseded_rv, lifecycle) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
-    rv, write.key, write.value, labels, fields, live, lifecycle,
+    'INSERT INTO revisions (rv, key, value, labels, fields, prev_rv, superseded_rv) VALUES (?, ?, ?, ?, ?, ?, NULL)',
+    rv, write.key, write.value, labels, fields, live,
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { matchesFields } from '../core/selectors/fields.js';
 import { matchesLabels } from '../core/selectors/labels.js';
-import type { EventType, WatchFilter } from '../watch/protocol.js';
+import type { EventType, WatchFilter } from '../storage/types.js';
 
 /** One side of a change: the document and what selectors test, or null when absent. */
 export interface Side {

@@ -5,7 +5,8 @@
  * the replay from SQLite history is sent synchronously (no write can interleave), then every
  * committed change is sent to the sockets whose filter sees it, in commit order.
  */
-import { frames, type Subscription, type WatchFilter, type WatchMessage } from '../watch/protocol.js';
+import type { WatchFilter } from '../storage/types.js';
+import { frames, type Subscription, type WatchMessage } from '../storage/watch-protocol.js';
 import type { ClockState } from './clock.js';
 import { changesAfter } from './history.js';
 import { listSnapshot } from './list.js';

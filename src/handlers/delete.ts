@@ -37,7 +37,7 @@ export const deleteHandler: Handler = async (scope) => {
 function deleteOne(scope: RequestScope, name: string, options: DeleteOptions): Promise<DeleteResult> {
   const context = { dryRun: options.dryRun, now: scope.now, validateDelete: validationHooks(scope, options.dryRun).validateDelete };
   if (scope.type.group === '' && scope.type.resource === 'namespaces') {
-    if (!options.dryRun) forgetNamespace(name);
+    if (!options.dryRun) forgetNamespace(scope.cluster, name);
     return deleteNamespace(scope.store, name, options, context);
   }
   if (scope.type.group === 'apiextensions.k8s.io' && scope.type.resource === 'customresourcedefinitions') {

@@ -7,7 +7,7 @@ import { encodeBody } from '../codecs/encode-body.js';
 import { listMeta, typedList, unstructuredList } from '../codecs/lists.js';
 import { type Endpoint, type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
-import { printerFor } from '../codecs/printers.js';
+import { printerFor } from '../codecs/printer-registry.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';

@@ -1,13 +1,13 @@
 /**
  * The namespaces kube-apiserver's bootstrap controller guarantees: default, kube-system,
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
- * Worker isolate makes sure of them before its first API request and again every minute;
- * creating one that exists is a no-op. The bootstrap RBAC policy (src/auth/bootstrap-policy.ts)
- * is made sure of with the first bootstrap of the isolate.
+ * Worker isolate makes sure of them for a cluster before its first API request to it and again
+ * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
+ * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the isolate.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
-import type { Env } from '../env.js';
+import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import { StatusError } from '../core/status.js';
 import { storeFor } from './registry.js';
 
@@ -18,24 +18,24 @@ const recheckMillis = 60_000;
 /**
  * When bootstrap last succeeded, not a shared promise: a promise started by one request must not
  * be awaited by another (workerd ties I/O to its request), so concurrent requests each run the
- * idempotent creates.
+ * idempotent creates. The bootstrap RBAC policy is made sure of once per cluster and isolate
+ * (kube: once per server start).
  */
-let bootstrappedAt = -Infinity;
-/** The bootstrap RBAC policy is made sure of once per isolate (kube: once per server start). */
-let policyBootstrapped = false;
+const bootstrapState = new ClusterState(() => ({ bootstrappedAt: -Infinity, policyBootstrapped: false }));
 
-/** Resolves once the system namespaces exist. */
-export async function ensureBootstrapped(env: Env): Promise<void> {
-  if (Date.now() - bootstrappedAt < recheckMillis) return;
-  await createSystemNamespaces(env);
-  if (!policyBootstrapped) await ensureBootstrapPolicy(env);
-  policyBootstrapped = true;
-  bootstrappedAt = Date.now();
+/** Resolves once the system namespaces of `cluster` exist. */
+export async function ensureBootstrapped(cluster: ClusterContext): Promise<void> {
+  const state = bootstrapState.of(cluster);
+  if (Date.now() - state.bootstrappedAt < recheckMillis) return;
+  await createSystemNamespaces(cluster);
+  if (!state.policyBootstrapped) await ensureBootstrapPolicy(cluster);
+  state.policyBootstrapped = true;
+  state.bootstrappedAt = Date.now();
 }
 
-async function createSystemNamespaces(env: Env): Promise<void> {
+async function createSystemNamespaces(cluster: ClusterContext): Promise<void> {
   const type = findResource('', 'v1', 'namespaces')!;
-  const store = storeFor(env, type, '');
+  const store = storeFor(cluster, type);
   await Promise.all(systemNamespaces.map(async (name) => {
     try {
       await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, now: new Date() });

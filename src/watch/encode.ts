@@ -12,7 +12,7 @@
 import { encodeCborWatchEvent } from '../codecs/cbor/index.js';
 import type { OutputFormat } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
-import type { Printer } from '../codecs/printers.js';
+import type { Printer } from '../codecs/printer-registry.js';
 import { encodeMessage, messageDescriptor } from '../codecs/protobuf/index.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import type { Status } from '../core/status.js';

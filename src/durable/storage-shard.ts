@@ -1,27 +1,25 @@
 /**
- * ResourceStore: the Durable Object that owns every object of one resource type (one shard, see
- * storage/shard.ts). It assigns resourceVersions inside SQLite transactions, keeps superseded
- * revisions for the history window, and answers reads at the newest or a past resourceVersion.
- * Methods are called over Durable Object RPC and return StorageReply values, because thrown
- * errors do not cross RPC with their data.
+ * StorageShard: the Durable Object that owns the objects of one resource type of one cluster (all
+ * of them, or one shard's part; its address is its name, see cluster/addressing.ts). It assigns
+ * resourceVersions inside SQLite transactions, keeps superseded revisions for the history window,
+ * answers reads at the newest or a past resourceVersion, feeds watches, and delivers the messages
+ * writes send (outbox). Methods are called over Durable Object RPC and return StorageReply
+ * values, because thrown errors do not cross RPC with their data.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
 import type { StorageFailure, StorageReply } from '../storage/errors.js';
-import type { ListRequest, ListResult, ObjectWrite, ReadVersion, StoredObject } from '../storage/types.js';
+import type { ListRequest, ListResult, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { listSnapshot } from './list.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
 import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
-import { lifecycleEvent, type LifecycleEvent } from '../lifecycle/events.js';
-import type { LifecycleFacts } from '../lifecycle/facts.js';
-import { controllerName, lifecycleShards } from '../lifecycle/routing.js';
 import { type Change, side } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
-import { subscriptionHeader, type Subscription } from '../watch/protocol.js';
-
-const defaultWindowSeconds = 300;
+import { subscriptionHeader, type Subscription } from '../storage/watch-protocol.js';
+import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
+import { clusterContext } from '../cluster/contexts.js';
 
 class Failure extends Error {
   constructor(readonly failure: StorageFailure) {
@@ -29,14 +27,16 @@ class Failure extends Error {
   }
 }
 
-export class ResourceStore extends DurableObject<Env> {
+export class StorageShard extends DurableObject<Env> {
+  /** Who this shard is: (cluster, group, resource). */
+  readonly address: ShardAddress;
   private readonly sql: SqlStorage;
   private clock!: ClockState;
   /** The resourceVersion taken by the write in progress; it becomes current only if it commits. */
   private pending = 0;
   /** The change of the write in progress, sent to watchers once it commits. */
   private pendingChange: Change | null = null;
-  /** The write in progress queued a lifecycle event: the outbox needs delivering once it commits. */
+  /** The write in progress queued messages: the outbox needs delivering once it commits. */
   private outboxPending = false;
   /** Consecutive failed outbox deliveries, for the retry backoff. */
   private deliveryFailures = 0;
@@ -44,6 +44,7 @@ export class ResourceStore extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.address = shardAddressOf(ctx.id.name);
     this.sql = ctx.storage.sql;
     this.watches = new WatchHub(ctx, this.sql, () => this.clock);
     void ctx.blockConcurrencyWhile(async () => {
@@ -54,15 +55,13 @@ export class ResourceStore extends DurableObject<Env> {
     });
   }
 
-  /** Delivers the outbox to the lifecycle controllers; on failure, retries with backoff. */
+  /** Delivers the outbox to its destinations (controller partitions); on failure, retries with backoff. */
   override async alarm(): Promise<void> {
-    const shards = lifecycleShards(this.env.LIFECYCLE_SHARDS);
-    const deliver = async (shard: number, events: LifecycleEvent[]) => {
-      const controller = this.env.LIFECYCLE.get(this.env.LIFECYCLE.idFromName(controllerName(shard)));
-      await controller.receive(shard, events);
+    const deliver = async (to: PartitionAddress, bodies: unknown[]) => {
+      await clusterContext(this.env, to.cluster).partition(to.partition).receive(bodies);
     };
     try {
-      while ((await deliverOutboxBatch(this.sql, shards, deliver)) > 0);
+      while ((await deliverOutboxBatch(this.sql, deliver)) > 0);
       this.deliveryFailures = 0;
     } catch (error) {
       this.deliveryFailures += 1;
@@ -72,7 +71,7 @@ export class ResourceStore extends DurableObject<Env> {
     }
   }
 
-  /** Watches: a WebSocket upgrade carrying a Subscription (see watch/protocol.ts). */
+  /** Watches: a WebSocket upgrade carrying a Subscription (see storage/watch-protocol.ts). */
   override async fetch(request: Request): Promise<Response> {
     const header = request.headers.get(subscriptionHeader);
     if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
@@ -120,18 +119,30 @@ export class ResourceStore extends DurableObject<Env> {
     });
   }
 
-  delete(key: string, expectedResourceVersion: number): StorageReply<StoredObject> {
+  delete(key: string, expectedResourceVersion: number, messages: OutboxMessage[] = []): StorageReply<StoredObject> {
     return this.write(() => {
       const newest = this.liveRevision(key);
       if (newest.rv !== expectedResourceVersion) {
         throw new Failure({ code: 'Conflict', key, current: toStoredObject(newest) });
       }
-      const rv = this.advanceClock();
+      const rv = this.nextVersion();
       appendRevision(this.sql, rv, { key, value: null }, newest);
       this.pendingChange = { key, resourceVersion: rv, current: null, previous: sideOf(newest) };
-      this.recordLifecycle(factsOf(newest), null);
+      this.send(messages);
       return { key, resourceVersion: rv, value: newest.value ?? '' };
     });
+  }
+
+  /**
+   * Moves the clock past `resourceVersion` (no revision is written), so that no later write gets
+   * a version at or below it and reads at it are served; returns the newest committed version.
+   */
+  advanceClock(resourceVersion: number): number {
+    if (resourceVersion > this.clock.current) {
+      this.ctx.storage.transactionSync(() => saveClockValue(this.sql, 'current', resourceVersion));
+      this.clock.current = resourceVersion;
+    }
+    return this.clock.current;
   }
 
   /** Compacts history up to `watermark` now (tests and maintenance; writes do it on their own). */
@@ -157,23 +168,22 @@ export class ResourceStore extends DurableObject<Env> {
   }
 
   private commit(write: ObjectWrite, previous: RevisionRow | null): StoredObject {
-    const rv = this.advanceClock();
+    const rv = this.nextVersion();
     appendRevision(this.sql, rv, write, previous);
     const current = { value: write.value, labels: write.labels, fields: write.fields };
     this.pendingChange = { key: write.key, resourceVersion: rv, current, previous: sideOf(previous) };
-    this.recordLifecycle(previous?.value != null ? factsOf(previous) : null, write.lifecycle ?? null);
+    this.send(write.messages ?? []);
     return { key: write.key, resourceVersion: rv, value: write.value };
   }
 
-  /** Queues the lifecycle event of a write, if it has one, in the write's transaction. */
-  private recordLifecycle(previous: LifecycleFacts | null, next: LifecycleFacts | null): void {
-    const event = lifecycleEvent(previous, next);
-    if (!event) return;
-    appendOutbox(this.sql, event);
+  /** Queues a write's messages in the write's transaction. */
+  private send(messages: OutboxMessage[]): void {
+    if (!messages.length) return;
+    appendOutbox(this.sql, messages);
     this.outboxPending = true;
   }
 
-  private advanceClock(): number {
+  private nextVersion(): number {
     this.pending = nextResourceVersion(this.clock.current);
     saveClockValue(this.sql, 'current', this.pending);
     return this.pending;
@@ -232,14 +242,8 @@ export class ResourceStore extends DurableObject<Env> {
   }
 
   private windowSeconds(): number {
-    const configured = Number(this.env.HISTORY_WINDOW_SECONDS);
-    return Number.isFinite(configured) && configured > 0 ? configured : defaultWindowSeconds;
+    return clusterContext(this.env, this.address.cluster).settings.historyWindowSeconds;
   }
-}
-
-/** The lifecycle facts kept with a revision row, if any. */
-function factsOf(row: RevisionRow | null): LifecycleFacts | null {
-  return row?.lifecycle ? (JSON.parse(row.lifecycle) as LifecycleFacts) : null;
 }
 
 /** The live side of a revision row, for watch events; null for none or a tombstone. */

@@ -1,38 +1,16 @@
 /**
- * The messages between a ResourceStore Durable Object and the Worker serving a watch, over a
- * hibernatable WebSocket. The Worker opens the socket with a Subscription; the Durable Object
+ * The messages between a storage shard (StorageShard Durable Object) and its client (ShardClient)
+ * in a Worker, over a hibernatable WebSocket. The Worker opens the socket with a Subscription; the Durable Object
  * answers with the initial state or the replay from history, then live events as writes commit.
  * Every message is one JSON text frame; objects travel as their stored JSON.
  */
-import type { FieldSelector } from '../core/selectors/fields.js';
-import type { LabelSelector } from '../core/selectors/labels.js';
+import type { EventType, WatchRequest } from './types.js';
 
-/** Which objects a watch sees; kept as the socket's attachment, so it survives hibernation. */
-export interface WatchFilter {
-  /** Key prefix of the collection (`ns/` or `` for all). */
-  prefix: string;
-  labelSelector?: LabelSelector;
-  fieldSelector?: FieldSelector;
-}
-
-/** Where a watch starts. */
-export type WatchStart =
-  /** Synthetic ADDED events for the current state, then changes after it. */
-  | { from: 'state'; notOlderThan?: number }
-  /** Every change after this resourceVersion, no synthetic events. */
-  | { from: 'resourceVersion'; resourceVersion: number }
-  /** Changes after the newest committed state, no synthetic events. */
-  | { from: 'now' };
-
-export interface Subscription {
-  filter: WatchFilter;
-  start: WatchStart;
-}
+/** What the upgrade request asks for. */
+export type Subscription = WatchRequest;
 
 /** Header carrying the JSON Subscription on the upgrade request to the Durable Object. */
 export const subscriptionHeader = 'x-edge-watch-subscription';
-
-export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export type WatchMessage =
   /** A change (or a synthetic ADDED): the object's stored JSON at `resourceVersion`. */
