@@ -137,7 +137,7 @@ function paramSource(scope: RequestScope): ParamSource {
       const param = await store.getIfExists(namespace, ref.name);
       return param ? [param as unknown as Record<string, unknown>] : [];
     }
-    const list = await store.list(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
+    const list = await store.listObjects(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
     return list.items.filter((item) => selectorMatches(ref.selector, item.metadata.labels)) as unknown as Record<string, unknown>[];
   };
 }

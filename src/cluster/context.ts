@@ -9,6 +9,7 @@ import type { ResourceType } from '../api/catalog.js';
 import type { Env } from '../env.js';
 import { ShardClient } from '../storage/shard-client.js';
 import type { Storage } from '../storage/types.js';
+import { WatchCaches } from '../storage/watch-caches.js';
 import { type PartitionAddress, partitionStub, shardOf, storageShardStub } from './addressing.js';
 import { ClusterCredentials } from './credentials.js';
 import { type ClusterSettings, settingsOf } from './settings.js';
@@ -39,6 +40,8 @@ export class ClusterContext {
   private readonly listeners: WriteListener[] = [];
   private parsed: { env: Env; settings: ClusterSettings } | undefined;
   readonly credentials: ClusterCredentials;
+  /** This isolate's watch caches of the cluster's collections. */
+  readonly watchCaches = new WatchCaches();
 
   constructor(readonly name: string, private bindings: Env) {
     this.credentials = new ClusterCredentials(() => this.bindings);
@@ -62,7 +65,8 @@ export class ClusterContext {
 
   /** The storage of a resource type (made per request: stubs are tied to the request that made them). */
   storage(group: string, resource: string): Storage {
-    return new ShardClient(storageShardStub(this.bindings, shardOf({ cluster: this.name, group, resource })));
+    const shard = shardOf({ cluster: this.name, group, resource });
+    return new ShardClient(storageShardStub(this.bindings, shard), shard, this.watchCaches);
   }
 
   /** A controller partition of this cluster. */

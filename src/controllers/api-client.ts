@@ -12,7 +12,7 @@ import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
 import type { PropagationPolicy } from '../registry/deletion.js';
 import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
-import type { ObjectList } from '../registry/store.js';
+import type { ListedObjects, ObjectList } from '../registry/store.js';
 import type { ObjectCoordinates } from './facts.js';
 
 export const controllerManager = 'kube-controller-manager';
@@ -72,9 +72,14 @@ export class ApiClient {
     }
   }
 
-  async list(type: ResourceType, namespace: string, continueToken: string, limit: number): Promise<ObjectList> {
-    const query = { limit, continue: continueToken, resourceVersion: '', resourceVersionMatch: '' };
-    return storeFor(this.cluster, type).list(namespace, query);
+  /** A page of the collection, its items streamed (pages of big objects never sit in memory whole). */
+  async list(type: ResourceType, namespace: string, continueToken: string, limit: number): Promise<ListedObjects> {
+    return storeFor(this.cluster, type).list(namespace, { limit, continue: continueToken, resourceVersion: '', resourceVersionMatch: '' });
+  }
+
+  /** The whole collection in memory: for types whose collections are small (CRDs). */
+  async listObjects(type: ResourceType, namespace: string): Promise<ObjectList> {
+    return storeFor(this.cluster, type).listObjects(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
   }
 
   /**

@@ -9,7 +9,7 @@
  */
 import { namespaceCacheMillis } from '../admission/namespace-lifecycle.js';
 import type { ResourceType } from '../api/catalog.js';
-import { inPool } from '../core/concurrency.js';
+import { inPoolFrom } from '../core/concurrency.js';
 import { kubernetesFinalizer } from '../registry/strategies/namespaces.js';
 import type { KubeObject } from '../registry/object.js';
 import type { ApiClient } from './api-client.js';
@@ -56,8 +56,8 @@ async function deleteContent(api: ApiClient, namespace: string): Promise<Remaini
     let continueToken = '';
     do {
       const page = await api.list(type, namespace, continueToken, pageSize);
-      await inPool(page.items, deletesInFlight, async (item) => {
-        const left = await deleteItem(api, type, namespace, item);
+      await inPoolFrom(page.items, deletesInFlight, async (item) => {
+        const left = await deleteItem(api, type, namespace, item.object());
         if (left) count(remaining, type, left);
       });
       continueToken = page.continue ?? '';

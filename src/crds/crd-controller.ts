@@ -33,7 +33,7 @@ export async function reconcileCrd(api: ApiClient, ref: ObjectRef, now: () => Da
   const crd = await api.get(type, '', ref.name);
   if (!crd || crd.metadata.uid !== ref.uid) return null;
   if (crd.metadata.deletionTimestamp) return cleanUp(api, crd, now);
-  const others = (await api.list(type, '', '', 0)).items.filter((other) => other.metadata.uid !== crd.metadata.uid);
+  const others = (await api.listObjects(type, '')).items.filter((other) => other.metadata.uid !== crd.metadata.uid);
   const { acceptedNames, conditions } = acceptNames(crd, others);
   await writeStatus(api, crd, now(), (status, at) => {
     let changed = JSON.stringify(status.acceptedNames) !== JSON.stringify(acceptedNames);
@@ -73,7 +73,8 @@ async function deleteAll(api: ApiClient, type: ResourceType): Promise<number> {
   let continueToken = '';
   do {
     const page = await api.list(type, '', continueToken, pageSize);
-    for (const item of page.items) {
+    for await (const listed of page.items) {
+      const item = listed.object();
       if (item.metadata.deletionTimestamp) remaining += 1;
       else if (await api.delete(type, item.metadata.namespace ?? '', item.metadata.name ?? '', item.metadata.uid ?? '', { propagationPolicy: 'Background' })) remaining += 1;
     }

@@ -9,15 +9,17 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
 import type { StorageFailure, StorageReply } from '../storage/errors.js';
-import type { ListRequest, ListResult, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
+import type { ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
-import { listSnapshot } from './list.js';
+import { type ListHeader, planPage, rangeOf } from './list.js';
+import { linesStream, listBody } from './list-stream.js';
+import { SnapshotPins } from './snapshot-pins.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
 import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
-import { type Change, side } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
-import { subscriptionHeader, type Subscription } from '../storage/watch-protocol.js';
+import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
+import { changeMessagesAfter } from './history.js';
 import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
 import { clusterContext } from '../cluster/contexts.js';
 
@@ -35,12 +37,14 @@ export class StorageShard extends DurableObject<Env> {
   /** The resourceVersion taken by the write in progress; it becomes current only if it commits. */
   private pending = 0;
   /** The change of the write in progress, sent to watchers once it commits. */
-  private pendingChange: Change | null = null;
+  private pendingChange: { key: string; message: string } | null = null;
   /** The write in progress queued messages: the outbox needs delivering once it commits. */
   private outboxPending = false;
   /** Consecutive failed outbox deliveries, for the retry backoff. */
   private deliveryFailures = 0;
   private readonly watches: WatchHub;
+  /** Snapshots open list streams read: compaction stays below them. */
+  private readonly pins = new SnapshotPins();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -71,11 +75,11 @@ export class StorageShard extends DurableObject<Env> {
     }
   }
 
-  /** Watches: a WebSocket upgrade carrying a Subscription (see storage/watch-protocol.ts). */
+  /** Watches: a WebSocket upgrade carrying a HubSubscription (see storage/watch-protocol.ts). */
   override async fetch(request: Request): Promise<Response> {
     const header = request.headers.get(subscriptionHeader);
     if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
-    return this.watches.subscribe(JSON.parse(header) as Subscription);
+    return this.watches.subscribe(JSON.parse(header) as HubSubscription);
   }
 
   /** Watch sockets carry nothing from the Worker after the subscription. */
@@ -94,10 +98,17 @@ export class StorageShard extends DurableObject<Env> {
     });
   }
 
-  list(request: ListRequest): StorageReply<ListResult> {
+  /**
+   * A list: its header now, its items as a byte stream the caller pulls (list-stream.ts), all
+   * read from one snapshot.
+   */
+  list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
     return this.reply(() => {
-      const at = this.snapshotVersion(request.prefix, request.version);
-      return listSnapshot(this.sql, request, at, at ?? this.clock.current);
+      const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      const paged = request.limit !== undefined && request.limit > 0;
+      const { header, range } = paged ? planPage(this.sql, request, at) : { header: { resourceVersion: at }, range: rangeOf(request) };
+      const release = this.pins.pin(at);
+      return { header, body: listBody(this.sql, request, range, at, release) };
     });
   }
 
@@ -126,10 +137,23 @@ export class StorageShard extends DurableObject<Env> {
         throw new Failure({ code: 'Conflict', key, current: toStoredObject(newest) });
       }
       const rv = this.nextVersion();
-      appendRevision(this.sql, rv, { key, value: null }, newest);
-      this.pendingChange = { key, resourceVersion: rv, current: null, previous: sideOf(newest) };
+      appendRevision(this.sql, rv, key, null, newest);
+      this.pendingChange = { key, message: changeMessage(key, rv, null, storedSide(newest)) };
       this.send(messages);
       return { key, resourceVersion: rv, value: newest.value ?? '' };
+    });
+  }
+
+  /**
+   * The changes to keys under `prefix` in (`after`, `upTo`], oldest first, as a byte stream of
+   * watch messages, one per line (a watch catching up from history, with backpressure).
+   */
+  changes(prefix: string, after: number, upTo: number): StorageReply<ReadableStream<Uint8Array>> {
+    return this.reply(() => {
+      const { current, compacted } = this.clock;
+      if (upTo > current) throw new Failure({ code: 'TooLargeResourceVersion', key: prefix, currentResourceVersion: current, requestedResourceVersion: upTo });
+      if (after < compacted) throw new Failure({ code: 'Expired', key: prefix, requestedResourceVersion: after, oldestResourceVersion: compacted });
+      return linesStream(changeMessagesAfter(this.sql, prefix, after, upTo), this.pins.pin(after));
     });
   }
 
@@ -169,9 +193,9 @@ export class StorageShard extends DurableObject<Env> {
 
   private commit(write: ObjectWrite, previous: RevisionRow | null): StoredObject {
     const rv = this.nextVersion();
-    appendRevision(this.sql, rv, write, previous);
-    const current = { value: write.value, labels: write.labels, fields: write.fields };
-    this.pendingChange = { key: write.key, resourceVersion: rv, current, previous: sideOf(previous) };
+    const current = { value: write.value, labels: labelsText(write.labels), fields: JSON.stringify(write.fields) };
+    appendRevision(this.sql, rv, write.key, current, previous);
+    this.pendingChange = { key: write.key, message: changeMessage(write.key, rv, current, storedSide(previous)) };
     this.send(write.messages ?? []);
     return { key: write.key, resourceVersion: rv, value: write.value };
   }
@@ -213,7 +237,8 @@ export class StorageShard extends DurableObject<Env> {
     const reply = this.reply(() => this.ctx.storage.transactionSync(body));
     if (reply.ok) {
       this.clock.current = this.pending;
-      if (this.pendingChange) this.watches.broadcast(this.pendingChange);
+      const change = this.pendingChange as { key: string; message: string } | null;
+      if (change) this.watches.broadcast(change.key, change.message);
       if (this.outboxPending) void this.scheduleDelivery();
       this.maybeCompact();
     }
@@ -234,10 +259,10 @@ export class StorageShard extends DurableObject<Env> {
     }
   }
 
-  /** Compacts when the watermark lags the window by more than a tenth of it. */
+  /** Compacts when the watermark lags the window by more than a tenth of it; never past an open snapshot. */
   private maybeCompact(): void {
     const windowMicros = this.windowSeconds() * 1_000_000;
-    const target = nowMicros() - windowMicros;
+    const target = Math.min(nowMicros() - windowMicros, this.pins.oldest());
     if (target > this.clock.compacted + windowMicros / 10) this.compact(target);
   }
 
@@ -247,6 +272,11 @@ export class StorageShard extends DurableObject<Env> {
 }
 
 /** The live side of a revision row, for watch events; null for none or a tombstone. */
-function sideOf(row: RevisionRow | null) {
-  return row ? side(row.value, row.labels, row.fields) : null;
+function storedSide(row: RevisionRow | null): StoredSide | null {
+  return row?.value != null ? { value: row.value, labels: row.labels, fields: row.fields } : null;
+}
+
+/** The labels column: JSON, or NULL for none. */
+function labelsText(labels: Record<string, string>): string | null {
+  return Object.keys(labels).length ? JSON.stringify(labels) : null;
 }

@@ -54,7 +54,7 @@ export class CollectionCache<T> implements WriteListener {
       this.built = { ...built, checkedAt: Date.now() };
       return built.value;
     }
-    const lists = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 0 })));
+    const lists = await Promise.all(stores.map((store) => store.listObjects('', { ...everything, limit: 0 })));
     const value = await this.build(lists.map((list) => list.items), cluster);
     this.built = { value, versions: lists.map((list) => list.resourceVersion).join(','), checkedAt: Date.now() };
     return value;

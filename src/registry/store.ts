@@ -18,6 +18,7 @@ import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
 import { toWrite } from './stored-object.js';
 import { codecFor, type StoredCodec } from './stored-codec.js';
+import { type ServedItem, servedItem } from './served-item.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
 import { controllerMessages } from '../controllers/messages.js';
@@ -25,12 +26,16 @@ import type { ClusterContext } from '../cluster/context.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
 import type { Strategy } from './strategy.js';
 
-export interface ObjectList {
+/** A list's metadata (kube's ListMeta) and its items. */
+export interface ObjectList<Items = KubeObject[]> {
   resourceVersion: string;
   continue?: string;
   remainingItemCount?: number;
-  items: KubeObject[];
+  items: Items;
 }
+
+/** A list as it streams from storage: metadata first, items as they are iterated (once). */
+export type ListedObjects = ObjectList<AsyncIterable<ServedItem>>;
 
 /** Computes the desired object from the current one (null when absent), as rest.UpdatedObjectInfo. */
 export type UpdatedObject = (current: KubeObject | null) => KubeObject | Promise<KubeObject>;
@@ -88,12 +93,13 @@ export class Store {
     }
   }
 
-  async list(namespace: string, query: ListQuery): Promise<ObjectList> {
+  /** A list, streamed: memory stays bounded by an item however large the collection. */
+  async list(namespace: string, query: ListQuery): Promise<ListedObjects> {
     const prefix = collectionPrefix(namespace);
     const request = toListRequest(query, prefix);
     try {
       const result = await this.storage.list(request);
-      const list: ObjectList = { resourceVersion: String(result.resourceVersion), items: result.items.map((item) => this.codec.decode(item)) };
+      const list: ListedObjects = { resourceVersion: String(result.resourceVersion), items: servedItems(result.items, this.codec) };
       if (result.continueAfterKey !== undefined) list.continue = encodeContinue(result.continueAfterKey, prefix, result.resourceVersion);
       if (result.remainingItemCount !== undefined) list.remainingItemCount = result.remainingItemCount;
       return list;
@@ -101,6 +107,14 @@ export class Store {
       if (isStorageError(error, 'Expired') && query.continue) throw continueExpired(request.afterKey ?? request.startKey ?? prefix, prefix);
       throw interpretStorageError(error, this.groupResource, '');
     }
+  }
+
+  /** A list with its items decoded in memory: for collections small by nature, or pages of a bounded size. */
+  async listObjects(namespace: string, query: ListQuery): Promise<ObjectList> {
+    const { items, ...meta } = await this.list(namespace, query);
+    const objects: KubeObject[] = [];
+    for await (const item of items) objects.push(item.object());
+    return { ...meta, items: objects };
   }
 
   /** Watches the collection in `namespace` ("" for all) from `start`, filtered by the selectors. */
@@ -265,4 +279,8 @@ function continueExpired(lastKey: string, prefix: string): status.StatusError {
     error.status.metadata = { continue: encodeContinue(lastKey, prefix, -1) };
   }
   return error;
+}
+
+async function* servedItems(items: AsyncIterable<StoredObject>, codec: StoredCodec): AsyncGenerator<ServedItem> {
+  for await (const item of items) yield servedItem(item, codec);
 }

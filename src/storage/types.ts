@@ -58,11 +58,15 @@ export interface ListRequest {
 export interface ListResult {
   /** The resourceVersion of the snapshot the list was read from. */
   resourceVersion: number;
-  items: StoredObject[];
   /** Set when more keys remain: the last key examined, for the continue token. */
   continueAfterKey?: string;
   /** Keys left after this page; only when the list has no selectors. */
   remainingItemCount?: number;
+  /**
+   * The items, in key order, streamed from storage as they are iterated (once). A consumer that
+   * stops early should `return()` the iterator (for-await does) so storage can let go.
+   */
+  items: AsyncIterable<StoredObject>;
 }
 
 /** Which objects a watch sees. */
@@ -94,8 +98,12 @@ export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
  * restarts too: resuming is the storage's business).
  */
 export interface WatchListener {
-  /** A change (or a synthetic ADDED of the initial state), as the filter sees it. */
-  event(type: EventType, object: StoredObject): void;
+  /**
+   * A change (or a synthetic ADDED of the initial state), as the filter sees it. A promise says
+   * the client is behind: storage waits for it before sending more of a catch-up (initial
+   * state, history); live changes do not wait.
+   */
+  event(type: EventType, object: StoredObject): void | Promise<void>;
   /** Everything up to `resourceVersion` has been delivered; `initialEventsEnd` once after the initial state. */
   progress(resourceVersion: number, initialEventsEnd: boolean): void;
   /** The watch can go on no longer: storage unreachable, or (with a failure) history too short to resume. */

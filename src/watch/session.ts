@@ -9,29 +9,32 @@ import type { ResourceType } from '../api/catalog.js';
 import { apiVersionOf } from '../api/catalog.js';
 import { expired, type Status } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
+import { objectItem, type ServedItem, servedItem } from '../registry/served-item.js';
 import { codecFor, type StoredCodec } from '../registry/stored-codec.js';
 import { isStorageError, type StorageFailure } from '../storage/errors.js';
 import type { EventType, StoredObject, WatchListener, Watcher } from '../storage/types.js';
 import { tooLargeResourceVersion } from '../registry/storage-errors.js';
 import type { WatchOptions } from './watch-options.js';
 
-/** The object of an event, decoded only if the output needs more than its JSON. */
-export interface WatchItem {
-  json(): string;
-  object(): KubeObject;
-}
+/**
+ * The served item of an event's stored object: watchers of one isolate that see the same change
+ * get the same stored object (storage/cache-watcher.ts), and so the same item, decoded and
+ * encoded once (watch/encode.ts).
+ */
+const itemsByCodec = new WeakMap<StoredCodec, WeakMap<StoredObject, ServedItem>>();
 
-function storedItem(stored: StoredObject, codec: StoredCodec): WatchItem {
-  return { json: () => codec.json(stored), object: () => codec.decode(stored) };
-}
-
-function objectItem(object: KubeObject): WatchItem {
-  return { json: () => JSON.stringify(object), object: () => object };
+function sharedItem(stored: StoredObject, codec: StoredCodec): ServedItem {
+  let items = itemsByCodec.get(codec);
+  if (!items) itemsByCodec.set(codec, (items = new WeakMap()));
+  let item = items.get(stored);
+  if (!item) items.set(stored, (item = servedItem(stored, codec)));
+  return item;
 }
 
 /** Where the events of a session go. */
 export interface WatchSink {
-  event(type: EventType | 'BOOKMARK', item: WatchItem): void;
+  /** A promise says the client is behind (see WatchListener.event). */
+  event(type: EventType | 'BOOKMARK', item: ServedItem): void | Promise<void>;
   error(status: Status): void;
   end(): void;
 }
@@ -99,7 +102,7 @@ export class WatchSession {
       event: (type, object) => {
         if (this.stopped) return;
         this.lastResourceVersion = object.resourceVersion;
-        this.sink.event(type, storedItem(object, this.codec));
+        return this.sink.event(type, sharedItem(object, this.codec));
       },
       progress: (resourceVersion, initialEventsEnd) => {
         if (this.stopped) return;
