@@ -9,6 +9,11 @@
  * client took an event); live changes arriving meanwhile wait in a bounded queue. Live changes
  * are delivered as they come: a watcher that cannot keep up is ended by its sink (the client
  * resumes from the last resourceVersion it saw, as with kube's slow watchers), never by the cache.
+ *
+ * The cache hands changes over from whichever request owns its socket; workerd lets no request
+ * touch another's streams, so a change lands in the watcher's inbox and rings a doorbell: a
+ * promise made in the watcher's own request, whose continuation workerd runs there, and which
+ * drains the inbox into the listener.
  */
 import { StorageError } from './errors.js';
 import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from './types.js';
@@ -35,8 +40,13 @@ export class CacheWatcher implements Watcher, CacheMember {
   private pending: Change[] = [];
   /** While catching up, live changes after this version are held for later. */
   private since = 0;
+  /** The newest resourceVersion delivered: nothing at or below it is delivered again. */
+  private delivered = 0;
   private reached: { version: number; resolve: () => void } | null = null;
   private wakeResolve: (() => void) | null = null;
+  /** What the cache handed over, waiting for this watcher's request to take it. */
+  private inbox: (Change | { failed: StorageError })[] = [];
+  private doorbell: (() => void) | null = null;
 
   constructor(
     private readonly cache: WatchCache,
@@ -49,11 +59,12 @@ export class CacheWatcher implements Watcher, CacheMember {
   async start(): Promise<void> {
     this.cache.join(this);
     this.armWake();
+    this.armDoorbell();
     try {
       await withDeadline(this.cache.whenReady(this, this.source.link), 'the watch subscription did not start');
       const { start } = this.request;
       await this.reach(start.from === 'resourceVersion' ? start.resourceVersion : start.from === 'state' ? (start.notOlderThan ?? 0) : 0);
-      if (start.from === 'now') return this.goLive([]);
+      if (start.from === 'now') return this.goLive([], this.cache.position);
       if (start.from === 'resourceVersion') return await this.replayFrom(start.resourceVersion);
       return await this.sendState();
     } catch (error) {
@@ -71,17 +82,47 @@ export class CacheWatcher implements Watcher, CacheMember {
 
   offer(change: Change): void {
     if (this.reached && change.resourceVersion >= this.reached.version) this.reached.resolve();
+    this.post(change);
+  }
+
+  fail(error: StorageError): void {
+    this.post({ failed: error });
+  }
+
+  /** Queues for this watcher's request and rings its doorbell. */
+  private post(item: Change | { failed: StorageError }): void {
+    if (this.state === 'stopped') return;
+    this.inbox.push(item);
+    const ring = this.doorbell;
+    this.doorbell = null;
+    ring?.();
+  }
+
+  /** Waits for the doorbell; the promise is made here, so draining runs in this watcher's request. */
+  private armDoorbell(): void {
+    new Promise<void>((resolve) => (this.doorbell = resolve)).then(() => {
+      if (this.state === 'stopped') return;
+      this.drain();
+      this.armDoorbell();
+    });
+  }
+
+  private drain(): void {
+    for (const item of this.inbox.splice(0)) {
+      if ('failed' in item) {
+        this.stop();
+        return this.listener.ended(item.failed.failure);
+      }
+      this.take(item);
+    }
+  }
+
+  private take(change: Change): void {
     if (this.state === 'live') this.deliver(change);
     else if (this.state === 'catchingUp' && change.resourceVersion > this.since) {
       this.pending.push(change);
       if (this.pending.length > maxPending) this.end();
     }
-  }
-
-  fail(error: StorageError): void {
-    if (this.state === 'stopped') return;
-    this.stop();
-    this.listener.ended(error.failure);
   }
 
   wake(): void {
@@ -115,7 +156,7 @@ export class CacheWatcher implements Watcher, CacheMember {
   /** Every change after `resourceVersion`: from the ring, or from the shard's history. */
   private async replayFrom(resourceVersion: number): Promise<void> {
     const fromRing = this.cache.changesAfter(resourceVersion);
-    if (fromRing) return this.goLive(fromRing);
+    if (fromRing) return this.goLive(fromRing, this.cache.position);
     const upTo = this.holdFrom(this.cache.position);
     const history = await this.source.changes(this.request.filter.prefix, resourceVersion, upTo);
     void this.catchUp(async () => {
@@ -147,7 +188,7 @@ export class CacheWatcher implements Watcher, CacheMember {
   private async catchUp(read: () => Promise<void>): Promise<void> {
     try {
       await read();
-      if (this.state === 'catchingUp') this.goLive(this.pending.splice(0));
+      if (this.state === 'catchingUp') this.goLive(this.pending.splice(0), this.since);
     } catch (error) {
       if (this.state === 'stopped') return;
       this.stop();
@@ -155,15 +196,22 @@ export class CacheWatcher implements Watcher, CacheMember {
     }
   }
 
-  /** Delivers `changes` (held or replayed) and turns live, all at once: no live change can come between. */
-  private goLive(changes: Change[]): void {
+  /**
+   * Delivers `changes` (held or replayed) and turns live, all at once: no live change can come
+   * between. The watcher has then seen everything up to `complete`: changes in the inbox at or
+   * below it are skipped.
+   */
+  private goLive(changes: Change[], complete: number): void {
     if (this.state === 'stopped') return;
     this.state = 'live';
     for (const change of changes) this.deliver(change);
-    this.listener.progress(this.cache.position, false);
+    this.delivered = Math.max(this.delivered, complete);
+    this.listener.progress(this.delivered, false);
   }
 
   private deliver(change: Change): void {
+    if (change.resourceVersion <= this.delivered) return;
+    this.delivered = change.resourceVersion;
     const event = eventFor(this.request.filter, change);
     if (event) void this.listener.event(event.type, storedFor(change, event.type, event.value));
     else this.listener.progress(change.resourceVersion, false);
@@ -172,6 +220,7 @@ export class CacheWatcher implements Watcher, CacheMember {
   /** Delivers a change read from history, waiting while the client is behind. */
   private async deliverPaced(change: Change): Promise<void> {
     if (this.state === 'stopped') return;
+    this.delivered = change.resourceVersion;
     const event = eventFor(this.request.filter, change);
     if (event) await this.listener.event(event.type, storedFor(change, event.type, event.value));
     else this.listener.progress(change.resourceVersion, false);
