@@ -42,8 +42,9 @@ export function planPage(sql: SqlStorage, source: RowSource, request: ListReques
   let rejected = 0;
   let cursor = range.after;
   let lastMatch: string | null = null;
-  for (;;) {
-    const rows = source.rows({ ...range, after: cursor }, planBatch, matches ? 'keys+selectors' : 'keys');
+  // A first batch of limit + 1 rows settles a page without selectors (a `limit=1` probe reads two keys).
+  for (let batch = Math.min(planBatch, limit + 1); ; batch = planBatch) {
+    const rows = source.rows({ ...range, after: cursor }, batch, matches ? 'keys+selectors' : 'keys');
     for (const row of rows) {
       if (matched >= limit || rejected >= maxRejectedRows) {
         const header: ListHeader = { resourceVersion: at, continueAfterKey: cursor! };
@@ -56,6 +57,6 @@ export function planPage(sql: SqlStorage, source: RowSource, request: ListReques
         lastMatch = row.key;
       } else rejected++;
     }
-    if (rows.length < planBatch) return { header: { resourceVersion: at }, range };
+    if (rows.length < batch) return { header: { resourceVersion: at }, range };
   }
 }
