@@ -62,6 +62,7 @@ export function listBody(source: RowSource, request: ListRequest, range: KeyRang
   let cursor = range.after;
   let sent = 0;
   let exhausted = false;
+  let pulled = 0;
   let finished = false;
   const finish = () => {
     if (!finished) (finished = true), done();
@@ -91,6 +92,8 @@ export function listBody(source: RowSource, request: ListRequest, range: KeyRang
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
+        // The consumer's reads may come back to back (microtasks): yield so other requests run between chunks.
+        if (pulled++) await yieldToOthers();
         let text = step();
         while (!text && !exhausted && sent < limit) {
           await yieldToOthers();

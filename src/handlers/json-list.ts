@@ -1,7 +1,7 @@
 /**
  * A list as compact JSON, streamed: the served JSON of each stored document is spliced in as the
  * items arrive from storage, never parsed or re-encoded, so a list of any size costs memory of a
- * chunk and the isolate runs other requests between chunks. The bytes are those of
+ * chunk and the isolate runs other requests between chunks (each chunk ends with a yield). The bytes are those of
  * `renderJson(typedList(...))` (or `unstructuredList` for custom resources): typed items drop
  * their leading kind and apiVersion (which the stored form begins with; anything else is parsed
  * and re-encoded as listItem does).
@@ -48,6 +48,9 @@ export function jsonListBody(list: ListedObjects, shape: JsonListShape): Readabl
       }
       controller.enqueue(encoder.encode(text));
       text = '';
+      // Storage's chunks may all be waiting already: reading them resolves as microtasks, which
+      // would run the whole list before any other request of the isolate. A timer yields.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     },
     async cancel() {
       await iterator.return?.();

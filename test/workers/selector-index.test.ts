@@ -165,7 +165,7 @@ describe('selector index', () => {
         }
       }
     }
-  });
+  }, 120_000);
 
   it('follows one key in and out of a selection at past snapshots', async () => {
     const { storage } = freshShard();
@@ -204,7 +204,7 @@ describe('selector index', () => {
         expect(await listPaged(storage, { ...request, limit: 3 }), JSON.stringify(selector)).toEqual(expected(history.get(at)!, request));
       }
     }
-  });
+  }, 60_000);
 
   it('ends a page short, with a continue token, after passing over many rows that fail the selectors', async () => {
     const { stub, storage } = freshShard();
@@ -223,7 +223,7 @@ describe('selector index', () => {
       Array.from({ length: Math.floor(total / 1000) }, (_, i) => `ns/o${String(i * 1000 + 999).padStart(6, '0')}`),
     );
     expect((await listWhole(storage, { ...request, limit: undefined })).length).toBe(Math.floor(total / 1000));
-  });
+  }, 60_000);
 
   it('drops the intervals compaction no longer needs, and keeps the ones reads at or after the watermark see', async () => {
     const { stub, storage } = freshShard();
