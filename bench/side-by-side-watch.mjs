@@ -1,10 +1,10 @@
 // Side by side (issue 19): watch fan-out against the reference kube-apiserver + etcd and
 // edge-apiserver (HTTPS, bearer token, RBAC), each run on freshly started servers. For N watchers
 // (BENCH_SIDE_WATCHERS, default 100,1000) and a write rate (BENCH_SIDE_WATCH_RATES, default 50,10
-// per second): 100 merge patches of one ConfigMap at that rate with no watcher (the baseline
+// per second): 100 merge patches of ConfigMaps at that rate with no watcher (the baseline
 // write latency); then N watch requests on the namespace's ConfigMaps, each its own HTTPS
 // connection, left idle 5 s (resident memory of the server's processes, per watcher); then 100
-// patches at the rate (open loop), each carrying its sequence number and send time. Reported:
+// patches at the rate (open loop, round robin over 10 ConfigMaps), each carrying its send time. Reported:
 // events delivered of expected (and any duplicate or out of order per watcher), delay from send
 // to arrival p50/p99, write latency p50/p99 against the baseline, memory per idle watcher, CPU
 // seconds of the server's processes from the first write until every event arrived (or 30 s).
@@ -13,12 +13,17 @@ import { cpuSeconds, kubeMissing, serverResidentMiB, startPrepared } from './sid
 import { call, openStream, request } from './tls-client.mjs';
 
 const writes = 100;
+const targets = 10;
 const settleMillis = 5000;
 const drainMillis = 30_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Sends `writes` merge patches at `rate` per second on a fixed schedule; resolves with their latencies. */
-async function driveWrites(server, url, rate, tag) {
+/**
+ * Sends `writes` merge patches at `rate` per second on a fixed schedule, round robin over the
+ * `targets` ConfigMaps (writes in flight together rarely touch one object); resolves with their
+ * latencies and failures by status.
+ */
+async function driveWrites(server, base, rate, tag) {
   const started = performance.now();
   const pending = [];
   for (let seq = 0; seq < writes; seq++) {
@@ -26,11 +31,13 @@ async function driveWrites(server, url, rate, tag) {
     if (wait > 0) await sleep(wait);
     const sent = performance.now();
     const body = { data: { tag, seq: String(seq), sent: String(sent) } };
-    pending.push(request(url, { method: 'PATCH', token: server.token, contentType: 'application/merge-patch+json', body })
-      .then(({ status }) => (status < 300 ? performance.now() - sent : NaN), () => NaN));
+    pending.push(request(`${base}/target-${seq % targets}`, { method: 'PATCH', token: server.token, contentType: 'application/merge-patch+json', body })
+      .then(({ status }) => (status < 300 ? performance.now() - sent : String(status)), (error) => error.code ?? 'error'));
   }
-  const latencies = await Promise.all(pending);
-  return { latencies: latencies.filter(Number.isFinite), failed: latencies.filter((value) => !Number.isFinite(value)).length };
+  const results = await Promise.all(pending);
+  const failures = {};
+  for (const result of results) if (typeof result !== 'number') failures[result] = (failures[result] ?? 0) + 1;
+  return { latencies: results.filter((value) => typeof value === 'number'), failures };
 }
 
 /** Opens `count` watchers (50 at a time); each tallies the events of phase `tag`. */
@@ -38,7 +45,7 @@ async function openWatchers(server, url, count, tally) {
   const closers = [];
   for (let start = 0; start < count; start += 50) {
     closers.push(...await Promise.all(Array.from({ length: Math.min(50, count - start) }, (_, offset) => {
-      const watcher = { last: -1, duplicates: 0, outOfOrder: 0 };
+      const watcher = { last: -1n };
       return openStream(url, server.token, (line, arrivedAt) => tally(watcher, line, arrivedAt, start + offset));
     })));
   }
@@ -47,32 +54,35 @@ async function openWatchers(server, url, count, tally) {
 
 async function scenario(server, watchers, rate) {
   const base = `${server.url}/api/v1/namespaces/watched/configmaps`;
-  await call(base, { method: 'POST', token: server.token, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'target' }, data: {} } });
-  const baseline = await driveWrites(server, `${base}/target`, rate, 'baseline');
+  for (let target = 0; target < targets; target++) {
+    await call(base, { method: 'POST', token: server.token, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `target-${target}` }, data: {} } });
+  }
+  const baseline = await driveWrites(server, base, rate, 'baseline');
   const resourceVersion = JSON.parse(await call(`${base}?limit=1`, { token: server.token })).metadata.resourceVersion;
   const before = serverResidentMiB(server);
   const delays = [];
   const counts = { delivered: 0, duplicates: 0, outOfOrder: 0 };
+  // Concurrent writes commit in any order: order is checked by resourceVersion (per watcher, increasing).
   const tally = (watcher, line, arrivedAt) => {
     if (!line.includes('"tag":"watched"')) return;
-    const seq = Number(/"seq":"(\d+)"/.exec(line)[1]);
+    const version = BigInt(/"resourceVersion":"(\d+)"/.exec(line)[1]);
     delays.push(arrivedAt - Number(/"sent":"([0-9.]+)"/.exec(line)[1]));
     counts.delivered += 1;
-    if (seq === watcher.last) counts.duplicates += 1;
-    else if (seq < watcher.last) counts.outOfOrder += 1;
-    watcher.last = seq;
+    if (version === watcher.last) counts.duplicates += 1;
+    else if (version < watcher.last) counts.outOfOrder += 1;
+    watcher.last = version;
   };
   const closers = await openWatchers(server, `${base}?watch=1&resourceVersion=${resourceVersion}`, watchers, tally);
   await sleep(settleMillis);
   const idle = serverResidentMiB(server);
   const cpuBefore = cpuSeconds(server.pids());
-  const loaded = await driveWrites(server, `${base}/target`, rate, 'watched');
+  const loaded = await driveWrites(server, base, rate, 'watched');
   const deadline = performance.now() + drainMillis;
   while (counts.delivered < watchers * writes && performance.now() < deadline) await sleep(20);
   const cpu = cpuSeconds(server.pids()) - cpuBefore;
   for (const close of closers) close();
   return {
-    expected: watchers * writes, ...counts, delayMs: summarize(delays), writeMs: summarize(loaded.latencies), failedWrites: loaded.failed,
+    expected: watchers * writes, ...counts, delayMs: summarize(delays), writeMs: summarize(loaded.latencies), failedWrites: loaded.failures,
     baselineWriteMs: summarize(baseline.latencies), idleKiBPerWatcher: ((idle - before) * 1024) / watchers, cpuSecondsWritePhase: cpu,
   };
 }
@@ -80,7 +90,7 @@ async function scenario(server, watchers, rate) {
 function report(name, result) {
   const { delayMs: delay, writeMs: write, baselineWriteMs: baseline } = result;
   console.log(`    ${name}: ${result.delivered}/${result.expected} events (${result.duplicates} duplicate, ${result.outOfOrder} out of order), delay p50 ${fmt(delay.p50, 1)} / p99 ${fmt(delay.p99, 1)} ms; ` +
-    `write p50 ${fmt(write.p50, 1)} / p99 ${fmt(write.p99, 1)} ms (no watchers ${fmt(baseline.p50, 1)} / ${fmt(baseline.p99, 1)}; ${result.failedWrites} failed); ` +
+    `write p50 ${fmt(write.p50, 1)} / p99 ${fmt(write.p99, 1)} ms (no watchers ${fmt(baseline.p50, 1)} / ${fmt(baseline.p99, 1)}; failed: ${JSON.stringify(result.failedWrites)}); ` +
     `${fmt(result.idleKiBPerWatcher, 1)} KiB per idle watcher; ${fmt(result.cpuSecondsWritePhase, 2)} CPU s in the write phase`);
 }
 
@@ -93,7 +103,7 @@ export async function runSideBySideWatch() {
   }
   const counts = (process.env.BENCH_SIDE_WATCHERS ?? '100,1000').split(',').map(Number);
   const rates = (process.env.BENCH_SIDE_WATCH_RATES ?? '50,10').split(',').map(Number);
-  console.log(`side by side: watch fan-out, ${writes} patches of one ConfigMap per run, fresh servers per run`);
+  console.log(`side by side: watch fan-out, ${writes} patches of ${targets} ConfigMaps per run, fresh servers per run`);
   const runs = [];
   for (const watchers of counts) {
     for (const rate of rates) {
