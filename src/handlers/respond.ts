@@ -15,6 +15,7 @@ import { WarningRecorder } from '../schema/index.js';
 import type { ListedObjects, ObjectList } from '../registry/store.js';
 import type { RequestScope } from './scope.js';
 import { jsonListBody } from './json-list.js';
+import { sizedResponse } from './sized-response.js';
 
 /** kube pretty-prints for `?pretty=true` and for curl, wget and browsers. */
 export function wantsPretty(request: Request, url: URL): boolean {
@@ -26,7 +27,7 @@ export function wantsPretty(request: Request, url: URL): boolean {
 
 /** Encodes `body` in the negotiated format. */
 export function encodedResponse(body: unknown, format: OutputFormat, status: number, pretty: boolean, headers: HeadersInit = {}): Response {
-  const response = new Response(encodeBody(body, format, pretty), { status, headers });
+  const response = sizedResponse(encodeBody(body, format, pretty), { status, headers });
   response.headers.set('content-type', format.mediaType);
   return response;
 }

@@ -9,6 +9,7 @@ import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { withContentEncoding } from './compression.js';
+import { sizedResponse } from '../handlers/sized-response.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
 import { routeApiRequest } from './resource-router.js';
@@ -18,7 +19,9 @@ export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     await next();
-    c.res = await withContentEncoding(c.req.raw, withCommonHeaders(c.res));
+    const response = await withContentEncoding(c.req.raw, withCommonHeaders(c.res));
+    // Hono's setter copies the response (body and headers) whenever one is set already: only a new one is set.
+    if (response !== c.res) c.res = response;
   });
   app.use('*', guard);
   app.get('/version', () => toResponse(renderVersion()));
@@ -58,5 +61,5 @@ async function storageCheck(cluster: ClusterContext): Promise<string | null> {
 }
 
 function toResponse(result: { status: number; body: string | null; headers: Record<string, string> }): Response {
-  return new Response(result.body, { status: result.status, headers: result.headers });
+  return sizedResponse(result.body, { status: result.status, headers: result.headers });
 }

@@ -11,6 +11,8 @@
  * the platform leaves it alone. Watch streams are never compressed (src/watch/http-stream.ts).
  */
 
+import { bodySizeBound, withHeaders } from '../handlers/sized-response.js';
+
 /** kube's defaultGzipThresholdBytes. */
 export const gzipThresholdBytes = 128 * 1024;
 
@@ -40,6 +42,8 @@ function acceptsGzip(request: Request): boolean {
  */
 export async function withContentEncoding(request: Request, response: Response): Promise<Response> {
   if (!response.body || response.status === 101 || response.headers.has('content-encoding') || !namesGzip(request.headers.get('accept-encoding'))) return response;
+  const bound = bodySizeBound(response);
+  if (bound !== undefined && bound <= gzipThresholdBytes) return withHeaders(response, { 'content-encoding': 'identity' });
   const reader = response.body.getReader();
   const head: Uint8Array[] = [];
   let size = 0;
