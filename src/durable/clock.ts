@@ -21,11 +21,19 @@ export function nextResourceVersion(current: number): number {
   return Math.max(current + 1, nowMicros());
 }
 
+/**
+ * The clock as stored. Writes do not save `current` (their revisions carry it: the newest row's
+ * rv is the newest committed version); the clock row holds it for the origin and for
+ * advanceClock, which writes no revision. Compaction removes old rows only, never the newest
+ * state's, and versions follow wall-clock microseconds, so the newest remaining row bounds
+ * every version handed out.
+ */
 export function loadClock(sql: SqlStorage): ClockState {
   const rows = sql.exec<{ name: string; value: number }>('SELECT name, value FROM clock').toArray();
   const byName = new Map(rows.map((row) => [row.name, row.value]));
-  let current = byName.get('current');
-  if (current === undefined) {
+  const newestRow = sql.exec<{ rv: number | null }>('SELECT max(rv) AS rv FROM revisions').one().rv;
+  let current = Math.max(byName.get('current') ?? 0, newestRow ?? 0);
+  if (current === 0) {
     current = nowMicros();
     saveClockValue(sql, 'current', current);
   }

@@ -49,58 +49,92 @@ const maxRejectedPerPull = 4096;
 /** Lets the shard's other requests run (a pull that found nothing to send yet yields before going on). */
 const yieldToOthers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * Streams the items of `request` in `range` from `source` (at most `request.limit` when
- * positive); `done` runs once when the stream ends, fails or is cancelled. A pull sends about
- * `chunkBytes`, or what it found after rejecting `maxRejectedPerPull` rows; between pulls the
- * shard serves other requests.
- */
-export function listBody(source: RowSource, request: ListRequest, range: KeyRange, done: () => void): ReadableStream<Uint8Array> {
-  const { matches } = source;
-  const limit = request.limit && request.limit > 0 ? request.limit : Infinity;
-  const encoder = new TextEncoder();
-  let cursor = range.after;
-  let sent = 0;
-  let exhausted = false;
-  let pulled = 0;
-  let finished = false;
-  const finish = () => {
-    if (!finished) (finished = true), done();
-  };
-  /** One bounded step: the text of the items found, possibly empty. */
-  const step = (): string => {
+/** A list's items read from its row source in bounded steps, as `rv TAB "key" TAB value` lines. */
+class ListReader {
+  private cursor: string | null;
+  private sent = 0;
+  private exhausted = false;
+
+  constructor(private readonly source: RowSource, private readonly range: KeyRange, private readonly limit: number) {
+    this.cursor = range.after;
+  }
+
+  /** Whether every item was read. */
+  get complete(): boolean {
+    return this.exhausted || this.sent >= this.limit;
+  }
+
+  /** About `chunkBytes` of items, or what was found after rejecting `maxRejectedPerPull` rows (maybe nothing). */
+  step(): string {
+    const { matches } = this.source;
     let text = '';
     let rejected = 0;
-    while (text.length < chunkBytes && sent < limit && rejected < maxRejectedPerPull) {
-      const rows = source.rows({ ...range, after: cursor }, batchRows, 'all');
+    while (text.length < chunkBytes && this.sent < this.limit && rejected < maxRejectedPerPull) {
+      const rows = this.source.rows({ ...this.range, after: this.cursor }, batchRows, 'all');
       for (const row of rows) {
-        cursor = row.key;
+        this.cursor = row.key;
         if (matches && !matches(row)) {
           rejected++;
           continue;
         }
         text += `${row.rv}\t${JSON.stringify(row.key)}\t${row.value}\n`;
-        if (++sent >= limit) break;
+        if (++this.sent >= this.limit) break;
       }
       if (rows.length < batchRows) {
-        exhausted = true;
+        this.exhausted = true;
         break;
       }
     }
     return text;
+  }
+}
+
+/** A list's items as a shard answers them: all at once when one step read them all, else a stream. */
+export type ListBody = { text: string } | { body: ReadableStream<Uint8Array> };
+
+/**
+ * The items of `request` in `range` from `source` (at most `request.limit` when positive). The
+ * first step runs now: a small list (most are) travels as text, without a stream. `done` runs
+ * once when the items were read, or the stream fails or is cancelled.
+ */
+export function listBody(source: RowSource, request: ListRequest, range: KeyRange, done: () => void): ListBody {
+  const reader = new ListReader(source, range, request.limit && request.limit > 0 ? request.limit : Infinity);
+  let first: string;
+  try {
+    first = reader.step();
+  } catch (error) {
+    done();
+    throw error;
+  }
+  if (!reader.complete) return { body: stream(reader, first, done) };
+  done();
+  return { text: first };
+}
+
+/**
+ * The rest of a list as a byte stream, `first` first; between pulls the shard serves other
+ * requests (each pull after the first yields: the consumer's reads may come back to back).
+ */
+function stream(reader: ListReader, first: string, done: () => void): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let pending: string | null = first;
+  let finished = false;
+  const finish = () => {
+    if (!finished) (finished = true), done();
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        // The consumer's reads may come back to back (microtasks): yield so other requests run between chunks.
-        if (pulled++) await yieldToOthers();
-        let text = step();
-        while (!text && !exhausted && sent < limit) {
+        let text = pending ?? '';
+        if (pending === null) await yieldToOthers();
+        else pending = null;
+        if (!text) text = reader.step();
+        while (!text && !reader.complete) {
           await yieldToOthers();
-          text = step();
+          text = reader.step();
         }
         if (text) controller.enqueue(encoder.encode(text));
-        if (exhausted || sent >= limit) {
+        if (reader.complete) {
           controller.close();
           finish();
         }

@@ -13,7 +13,7 @@ import type { ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { type ListHeader, planPage } from './list.js';
 import { rangeOf, rowSource } from './list-source.js';
-import { linesStream, listBody } from './list-stream.js';
+import { type ListBody, linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
 import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
@@ -107,10 +107,10 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   /**
-   * A list: its header now, its items as a byte stream the caller pulls (list-stream.ts), all
-   * read from one snapshot.
+   * A list: its header now, its items as text (when small) or a byte stream the caller pulls
+   * (list-stream.ts), all read from one snapshot.
    */
-  list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
+  list(request: ListRequest): StorageReply<{ header: ListHeader } & ListBody> {
     return this.reply(() => {
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       const range = rangeOf(request);
@@ -118,7 +118,7 @@ export class StorageShard extends DurableObject<Env> {
       const paged = request.limit !== undefined && request.limit > 0;
       const page = paged ? planPage(this.sql, source, request, range, at) : { header: { resourceVersion: at }, range };
       const release = this.pins.pin(at);
-      return { header: page.header, body: listBody(source, request, page.range, release) };
+      return { header: page.header, ...listBody(source, request, page.range, release) };
     });
   }
 
@@ -217,9 +217,9 @@ export class StorageShard extends DurableObject<Env> {
     this.outboxPending = true;
   }
 
+  /** The version of the write in progress (its revision row records it: see loadClock). */
   private nextVersion(): number {
     this.pending = nextResourceVersion(this.clock.current);
-    saveClockValue(this.sql, 'current', this.pending);
     return this.pending;
   }
 

@@ -6,9 +6,10 @@
  */
 import type { ShardAddress } from '../cluster/addressing.js';
 import type { ListHeader } from '../durable/list.js';
+import type { ListBody } from '../durable/list-stream.js';
 import { StorageError, type StorageReply } from './errors.js';
 import { CacheWatcher, type WatchSource } from './cache-watcher.js';
-import { lines, listItems } from './list-lines.js';
+import { lines, listItems, textItems } from './list-lines.js';
 import type {
   ListRequest, ListResult, ObjectWrite, OutboxMessage, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher,
 } from './types.js';
@@ -35,8 +36,8 @@ export class ShardClient implements Storage {
   }
 
   async list(request: ListRequest): Promise<ListResult> {
-    const { header, body } = unwrap(await this.stub.list(request) as StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }>);
-    return { ...header, items: listItems(body) };
+    const reply = unwrap(await this.stub.list(request) as StorageReply<{ header: ListHeader } & ListBody>);
+    return { ...reply.header, items: 'text' in reply ? textItems(reply.text) : listItems(reply.body) };
   }
 
   async create(write: ObjectWrite): Promise<StoredObject> {
