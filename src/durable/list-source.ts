@@ -85,8 +85,9 @@ export function rangeOf(request: ListRequest): KeyRange {
 export function rowSource(sql: SqlStorage, request: ListRequest, range: KeyRange, snapshot: Snapshot): RowSource {
   const driver = chooseDriver(sql, candidates(request), range);
   const matches = rowFilter(request, driver?.requirement);
-  if (!driver) return { term: null, matches, rows: (range, limit, columns) => scanRows(sql, snapshot, range, limit, columns) };
-  return { term: driver.term, matches, rows: (range, limit, columns) => termRows(sql, driver.term, snapshot, range, limit, columns) };
+  const { at } = snapshot;
+  if (!driver) return { term: null, matches, rows: (range, limit, columns) => run(sql, scanQuery(snapshot.isNewest(), at, range, limit, columns)) };
+  return { term: driver.term, matches, rows: (range, limit, columns) => run(sql, termQuery(driver.term, snapshot.isNewest(), at, range, limit, columns)) };
 }
 
 /**
@@ -133,7 +134,7 @@ function chooseDriver(sql: SqlStorage, drivers: Driver[], range: KeyRange): Driv
   let best: { driver: Driver; count: number } | null = null;
   for (const driver of drivers) {
     const { n } = sql.exec<{ n: number }>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM selector_terms WHERE term = ? AND to_rv IS NULL AND key >= ? AND key <= ? LIMIT ?)`,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM selector_terms INDEXED BY selector_terms_live WHERE term = ? AND to_rv IS NULL AND key >= ? AND key <= ? LIMIT ?)`,
       driver.term, range.start, range.end, selectivityProbe,
     ).one();
     if (!best || n < best.count) best = { driver, count: n };
@@ -154,20 +155,26 @@ const scanColumns: Record<Columns, string> = {
   all: 'rv, key, value, labels, fields',
 };
 
+/** A statement and its parameters. */
+export interface Query {
+  sql: string;
+  params: SqlStorageValue[];
+}
+
 /** Every live key of the range at the snapshot. */
-function scanRows(sql: SqlStorage, snapshot: Snapshot, range: KeyRange, limit: number, columns: Columns): ListRow[] {
+export function scanQuery(newest: boolean, at: number, range: KeyRange, limit: number, columns: Columns): Query {
   const { where, params } = keyBounds('key', range);
-  if (snapshot.isNewest()) {
-    return sql.exec<ListRow>(
-      `SELECT ${scanColumns[columns]} FROM revisions WHERE superseded_rv IS NULL AND value IS NOT NULL AND ${where} ORDER BY key LIMIT ?`,
-      ...params, limit,
-    ).toArray();
+  if (newest) {
+    return {
+      sql: `SELECT ${scanColumns[columns]} FROM revisions WHERE superseded_rv IS NULL AND value IS NOT NULL AND ${where} ORDER BY key LIMIT ?`,
+      params: [...params, limit],
+    };
   }
-  return sql.exec<ListRow>(
-    `SELECT ${scanColumns[columns]} FROM revisions WHERE ${where} AND rv <= ? AND (superseded_rv IS NULL OR superseded_rv > ?)
+  return {
+    sql: `SELECT ${scanColumns[columns]} FROM revisions WHERE ${where} AND rv <= ? AND (superseded_rv IS NULL OR superseded_rv > ?)
        AND value IS NOT NULL ORDER BY key LIMIT ?`,
-    ...params, snapshot.at, snapshot.at, limit,
-  ).toArray();
+    params: [...params, at, at, limit],
+  };
 }
 
 const joinedColumns: Record<Exclude<Columns, 'keys'>, string> = {
@@ -176,24 +183,26 @@ const joinedColumns: Record<Exclude<Columns, 'keys'>, string> = {
 };
 
 /** The keys carrying `term` at the snapshot, with their revision visible there. */
-function termRows(sql: SqlStorage, term: string, snapshot: Snapshot, range: KeyRange, limit: number, columns: Columns): ListRow[] {
+export function termQuery(term: string, newest: boolean, at: number, range: KeyRange, limit: number, columns: Columns): Query {
   const { where, params } = keyBounds('t.key', range);
-  const newest = snapshot.isNewest();
+  // SQLite prefers the primary key (every interval, ended ones too) unless told to use the live ones' index.
+  const terms = newest ? 'selector_terms t INDEXED BY selector_terms_live' : 'selector_terms t';
   const visible = newest ? 't.to_rv IS NULL' : 't.from_rv <= ? AND (t.to_rv IS NULL OR t.to_rv > ?)';
-  const visibleParams = newest ? [] : [snapshot.at, snapshot.at];
+  const visibleParams = newest ? [] : [at, at];
   if (columns === 'keys') {
-    return sql.exec<ListRow>(
-      `SELECT t.key FROM selector_terms t WHERE t.term = ? AND ${visible} AND ${where} ORDER BY t.key LIMIT ?`,
-      term, ...visibleParams, ...params, limit,
-    ).toArray();
+    return { sql: `SELECT t.key FROM ${terms} WHERE t.term = ? AND ${visible} AND ${where} ORDER BY t.key LIMIT ?`, params: [term, ...visibleParams, ...params, limit] };
   }
   // The revision visible at `at` is the key's newest one at or below it (compaction keeps it).
   const revision = newest
     ? 'r.key = t.key AND r.superseded_rv IS NULL'
     : 'r.rv = (SELECT max(p.rv) FROM revisions p WHERE p.key = t.key AND p.rv <= ?)';
-  return sql.exec<ListRow>(
-    `SELECT ${joinedColumns[columns]} FROM selector_terms t JOIN revisions r ON ${revision}
+  return {
+    sql: `SELECT ${joinedColumns[columns]} FROM ${terms} JOIN revisions r ON ${revision}
       WHERE t.term = ? AND ${visible} AND ${where} AND r.value IS NOT NULL ORDER BY t.key LIMIT ?`,
-    ...(newest ? [] : [snapshot.at]), term, ...visibleParams, ...params, limit,
-  ).toArray();
+    params: [...(newest ? [] : [at]), term, ...visibleParams, ...params, limit],
+  };
+}
+
+function run(sql: SqlStorage, query: Query): ListRow[] {
+  return sql.exec<ListRow>(query.sql, ...query.params).toArray();
 }

@@ -10,7 +10,7 @@ import { env } from 'cloudflare:workers';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StorageShard } from '../../src/durable/storage-shard.js';
-import { rangeOf, rowSource } from '../../src/durable/list-source.js';
+import { type Columns, type Query, rangeOf, rowSource, scanQuery, termQuery } from '../../src/durable/list-source.js';
 import { maxRejectedRows } from '../../src/durable/list.js';
 import { ShardClient } from '../../src/storage/shard-client.js';
 import { WatchCaches } from '../../src/storage/watch-caches.js';
@@ -147,6 +147,22 @@ describe('selector index', () => {
       return rowSource(state.storage.sql, request, rangeOf(request), { at: instance.currentResourceVersion(), isNewest: () => true }).term;
     });
     expect(chosen).toBe('l:rare=yes');
+  });
+
+  it('reads through the index it means to: live terms at the newest version, intervals and the key index at a past one', async () => {
+    const { stub, storage } = freshShard();
+    await storage.create(writeOf('ns/a', { labels: { app: 'web' }, fields: {} }));
+    const range = { start: 'ns/', after: null, end: 'ns0' };
+    const plan = (query: Query) => runInDurableObject(stub, (_instance, state) =>
+      state.storage.sql.exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${query.sql}`, ...query.params).toArray().map((row) => row.detail).join('; '));
+    const columns: Columns[] = ['keys', 'all'];
+    for (const column of columns) {
+      expect(await plan(termQuery('l:app=web', true, 0, range, 10, column)), column).toMatch(/USING (COVERING )?INDEX selector_terms_live \(term=\? AND key>\? AND key<\?\)/);
+      expect(await plan(termQuery('l:app=web', false, 1, range, 10, column)), column).toMatch(/SEARCH t USING PRIMARY KEY \(term=\? AND key>\? AND key<\?\)/);
+    }
+    expect(await plan(termQuery('l:app=web', true, 0, range, 10, 'all'))).toContain('USING INDEX revisions_newest (key=?)');
+    expect(await plan(termQuery('l:app=web', false, 1, range, 10, 'all'))).toMatch(/revisions_by_key \(key=\? AND rv<\?\)/);
+    expect(await plan(scanQuery(true, 0, range, 10, 'all'))).toContain('USING INDEX revisions_newest (key>? AND key<?)');
   });
 
   it('answers as the model at every snapshot: label and field changes, deletions, re-creations, pages', async () => {
