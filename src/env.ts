@@ -10,6 +10,12 @@ export interface Env {
   CONTROLLERS: DurableObjectNamespace<ControllerPartition>;
   /** How many controller partitions (default 4); fixed for the life of a cluster's state. */
   CONTROLLER_PARTITIONS?: string;
+  /**
+   * Resource types spread over several storage shards, comma-separated `resource[.group]=count[:key]`
+   * with key `namespace` (default: a namespace's objects stay together) or `name` (namespace/name).
+   * Example: `configmaps=4:name,leases.coordination.k8s.io=8:name,pods=4`. Unnamed types: one shard.
+   */
+  SHARDED_TYPES?: string;
   /** Seconds of history each Durable Object keeps for past reads (default 300). */
   HISTORY_WINDOW_SECONDS?: string;
   /** Seconds between the newlines an idle watch stream sends to notice a departed client (default 30). */
