@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
-import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
+import { openApiDocument, openApiIndex } from '../api/openapi.js';
+import { openApiV2 } from '../api/openapi-v2/serve.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { withContentEncoding } from './compression.js';
@@ -27,7 +28,7 @@ export function createApp(): Hono<AppEnv> {
     app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.get('cluster'), new URL(c.req.url).pathname.slice(endpoint.length + 2)));
   }
   serveIssuerDiscovery(app);
-  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.header('accept') ?? null, c.req.header('if-none-match') ?? null)));
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.raw.headers)));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = new URL(c.req.url);
@@ -57,6 +58,6 @@ async function storageCheck(cluster: ClusterContext): Promise<string | null> {
   return null;
 }
 
-function toResponse(result: { status: number; body: string | null; headers: Record<string, string> }): Response {
+function toResponse(result: { status: number; body: string | Uint8Array | null; headers: Record<string, string> }): Response {
   return new Response(result.body, { status: result.status, headers: result.headers });
 }
