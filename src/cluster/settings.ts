@@ -17,6 +17,8 @@ export interface ClusterSettings {
   anonymousPaths: string[];
   /** Per-user token bucket and open-watch cap (RATE_LIMIT_QPS 100, RATE_LIMIT_BURST 200, WATCH_LIMIT_PER_USER 100). */
   rateLimit: { qps: number; burst: number; watchesPerUser: number };
+  /** The seats each isolate divides among API Priority and Fairness' Limited levels (SERVER_CONCURRENCY, 600). */
+  serverConcurrency: number;
 }
 
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
@@ -34,6 +36,7 @@ export function settingsOf(env: Env): ClusterSettings {
       burst: positive(env.RATE_LIMIT_BURST, 200),
       watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
     },
+    serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
   };
 }
 
