@@ -44,4 +44,9 @@ export interface Env {
   RATE_LIMIT_BURST?: string;
   /** Watches each user may have open through one Worker isolate (default 100). */
   WATCH_LIMIT_PER_USER?: string;
+  /**
+   * API Priority and Fairness: the seats each Worker isolate divides among the Limited priority
+   * levels by their shares (default 600, kube's 400 + 200 in-flight defaults).
+   */
+  SERVER_CONCURRENCY?: string;
 }

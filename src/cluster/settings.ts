@@ -20,6 +20,8 @@ export interface ClusterSettings {
   rateLimit: { qps: number; burst: number; watchesPerUser: number };
   /** How resource types spread over storage shards (SHARDED_TYPES; a type not named: one shard). */
   shardLayouts: ShardLayouts;
+  /** The seats each isolate divides among API Priority and Fairness' Limited levels (SERVER_CONCURRENCY, 600). */
+  serverConcurrency: number;
 }
 
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
@@ -38,6 +40,7 @@ export function settingsOf(env: Env): ClusterSettings {
       watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
     },
     shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
+    serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
   };
 }
 
