@@ -15,6 +15,8 @@ export interface TableColumn {
 export interface Printer {
   columns: TableColumn[];
   cells(object: KubeObject, now: Date): unknown[];
+  /** The order of a list's rows, where kube's list printer sorts them (FlowSchemas); default: the list's. */
+  order?(objects: KubeObject[]): KubeObject[];
 }
 
 /** Column definitions are written in kube's JSON field order: name, type, format, description, priority. */

@@ -16,25 +16,34 @@ export function nowMicros(): number {
   return Date.now() * 1000;
 }
 
-/** The resourceVersion for the next write after `current`. */
-export function nextResourceVersion(current: number): number {
-  return Math.max(current + 1, nowMicros());
+/**
+ * The resourceVersion for the next write after `current`. The shard of a type spread over
+ * `count` shards takes only versions congruent to its `index` modulo `count`, so two shards never
+ * hand out the same version (a merged watch orders and resumes by version).
+ */
+export function nextResourceVersion(current: number, shard?: { index: number; count: number }): number {
+  const next = Math.max(current + 1, nowMicros());
+  if (!shard || shard.count === 1) return next;
+  return next + ((shard.index - (next % shard.count) + shard.count) % shard.count);
 }
 
 /**
- * The clock as stored. Writes do not save `current` (their revisions carry it: the newest row's
- * rv is the newest committed version); the clock row holds it for the origin and for
- * advanceClock, which writes no revision. Compaction removes old rows only, never the newest
- * state's, and versions follow wall-clock microseconds, so the newest remaining row bounds
- * every version handed out.
+ * The clock of a shard's storage. A fresh one starts at `origin`: the time for a type of one shard
+ * (its empty list then has a version, as kube's does), 0 for one shard of several (the newest
+ * version of the type is the newest any shard committed, which an idle shard must not inflate).
+ * Writes do not save `current` (their revisions carry it: the newest row's rv is the newest
+ * committed version); the clock row holds the origin and what advanceClock set, which writes no
+ * revision. Compaction removes old rows only, never the newest state's, and versions follow
+ * wall-clock microseconds, so the newest remaining row bounds every version handed out.
  */
-export function loadClock(sql: SqlStorage): ClockState {
+export function loadClock(sql: SqlStorage, origin: number): ClockState {
   const rows = sql.exec<{ name: string; value: number }>('SELECT name, value FROM clock').toArray();
   const byName = new Map(rows.map((row) => [row.name, row.value]));
   const newestRow = sql.exec<{ rv: number | null }>('SELECT max(rv) AS rv FROM revisions').one().rv;
-  let current = Math.max(byName.get('current') ?? 0, newestRow ?? 0);
-  if (current === 0) {
-    current = nowMicros();
+  const saved = byName.get('current');
+  let current = Math.max(saved ?? 0, newestRow ?? 0);
+  if (saved === undefined && newestRow === null) {
+    current = origin;
     saveClockValue(sql, 'current', current);
   }
   return { current, compacted: byName.get('compacted') ?? 0 };

@@ -60,7 +60,7 @@ export interface RowSource {
 /** Live keys counted per candidate term, at most, to pick the most selective one. */
 const selectivityProbe = 512;
 
-/** The key range of `request`: its prefix and continue position, narrowed by metadata.namespace/name. */
+/** The key range of `request`: its prefix, continue position and end key, narrowed by metadata.namespace/name. */
 export function rangeOf(request: ListRequest): KeyRange {
   let { start, end } = prefixRange(request.prefix);
   let endInclusive = false;
@@ -78,6 +78,7 @@ export function rangeOf(request: ListRequest): KeyRange {
     else end = start;
   }
   if (request.startKey && request.startKey > start) start = request.startKey;
+  if (request.endKey !== undefined && request.endKey < end) [end, endInclusive] = [request.endKey, true];
   return { start, after: request.afterKey ?? null, end, endInclusive };
 }
 

@@ -9,9 +9,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
 import type { StorageFailure, StorageReply } from '../storage/errors.js';
-import type { ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
+import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
-import { type ListHeader, planPage } from './list.js';
+import { type ListHeader, type PageKeys, pageKeys, planPage } from './list.js';
 import { rangeOf, rowSource } from './list-source.js';
 import { type ListBody, linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
@@ -62,7 +62,7 @@ export class StorageShard extends DurableObject<Env> {
       for (const statement of schemaStatements) this.sql.exec(statement);
       migrateColumns(this.sql);
       migrateTerms(this.sql);
-      this.clock = loadClock(this.sql);
+      this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
       if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
   }
@@ -112,6 +112,7 @@ export class StorageShard extends DurableObject<Env> {
    */
   list(request: ListRequest): StorageReply<{ header: ListHeader } & ListBody> {
     return this.reply(() => {
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       const range = rangeOf(request);
       const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
@@ -140,17 +141,28 @@ export class StorageShard extends DurableObject<Env> {
     });
   }
 
-  delete(key: string, expectedResourceVersion: number, messages: OutboxMessage[] = []): StorageReply<StoredObject> {
+  delete(key: string, expectedResourceVersion: number, { messages = [], after = 0 }: DeleteExtras = {}): StorageReply<StoredObject> {
     return this.write(() => {
       const newest = this.liveRevision(key);
       if (newest.rv !== expectedResourceVersion) {
         throw new Failure({ code: 'Conflict', key, current: toStoredObject(newest) });
       }
-      const rv = this.nextVersion();
+      const rv = this.nextVersion(after);
       appendRevision(this.sql, rv, key, null, newest);
       this.pendingChange = { key, message: changeMessage(key, rv, null, storedSide(newest)) };
       this.send(messages);
       return { key, resourceVersion: rv, value: newest.value ?? '' };
+    });
+  }
+
+  /** The keys of a page of `request` (limit > 0), without documents: how a list across shards plans its pages. */
+  listKeys(request: ListRequest): StorageReply<PageKeys & { resourceVersion: number }> {
+    return this.reply(() => {
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
+      const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      const range = rangeOf(request);
+      const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
+      return { resourceVersion: at, ...pageKeys(this.sql, source, request, range, at) };
     });
   }
 
@@ -176,6 +188,9 @@ export class StorageShard extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => saveClockValue(this.sql, 'current', resourceVersion));
       this.clock.current = resourceVersion;
     }
+    // Watchers merging shards learn that nothing at or below the clock will come from here (on
+    // their sockets, after every change sent so before). 0 only reads the clock.
+    if (resourceVersion > 0) this.watches.progress(this.clock.current);
     return this.clock.current;
   }
 
@@ -202,7 +217,7 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   private commit(write: ObjectWrite, previous: RevisionRow | null): StoredObject {
-    const rv = this.nextVersion();
+    const rv = this.nextVersion(write.after ?? 0);
     const current = { value: write.value, labels: labelsText(write.labels), fields: JSON.stringify(write.fields) };
     appendRevision(this.sql, rv, write.key, current, previous);
     this.pendingChange = { key: write.key, message: changeMessage(write.key, rv, current, storedSide(previous)) };
@@ -218,8 +233,8 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   /** The version of the write in progress (its revision row records it: see loadClock). */
-  private nextVersion(): number {
-    this.pending = nextResourceVersion(this.clock.current);
+  private nextVersion(after: number): number {
+    this.pending = nextResourceVersion(Math.max(this.clock.current, after), this.address.shard);
     return this.pending;
   }
 

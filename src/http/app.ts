@@ -3,23 +3,29 @@
  * failure flows to one error sink that answers with a Status; every response gets kube's
  * common headers.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
-import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
+import { openApiDocument, openApiIndex } from '../api/openapi.js';
+import { openApiV2 } from '../api/openapi-v2/serve.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { withContentEncoding } from './compression.js';
-import { sizedResponse } from '../handlers/sized-response.js';
+import { sizedResponse, withHeaders } from '../handlers/sized-response.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
 import { routeApiRequest } from './resource-router.js';
+import { flowHeaders } from '../auth/priority-and-fairness.js';
+import { serveMetrics } from '../metrics/serve.js';
+import { scheduleAvailability, type Background } from '../registry/system-objects.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from './status-responses.js';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     await next();
-    const response = await withContentEncoding(c.req.raw, withCommonHeaders(c.res));
+    const flow = c.get('flow');
+    const withFlow = flow && c.res.status !== 101 ? withHeaders(c.res, flowHeaders(flow)) : c.res;
+    const response = await withContentEncoding(c.req.raw, withCommonHeaders(withFlow));
     // Hono's setter copies the response (body and headers) whenever one is set already: only a new one is set.
     if (response !== c.res) c.res = response;
   });
@@ -30,7 +36,8 @@ export function createApp(): Hono<AppEnv> {
     app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.get('cluster'), new URL(c.req.url).pathname.slice(endpoint.length + 2)));
   }
   serveIssuerDiscovery(app);
-  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.header('accept') ?? null, c.req.header('if-none-match') ?? null)));
+  app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.raw.headers)));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = new URL(c.req.url);
@@ -39,9 +46,12 @@ export function createApp(): Hono<AppEnv> {
     return result ? toResponse(result) : pageNotFound();
   });
   for (const path of ['/api', '/api/*', '/apis', '/apis/*']) {
-    app.all(path, (c) => {
+    app.all(path, async (c) => {
       const onWatchStop = c.get('watchStop');
-      return routeApiRequest(c.req.raw, c.get('cluster'), { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+      const cluster = c.get('cluster');
+      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+      scheduleAvailability(cluster, backgroundOf(c));
+      return response;
     });
   }
   app.notFound(() => pageNotFound());
@@ -60,6 +70,17 @@ async function storageCheck(cluster: ClusterContext): Promise<string | null> {
   return null;
 }
 
-function toResponse(result: { status: number; body: string | null; headers: Record<string, string> }): Response {
+/** Work after the response: the ExecutionContext's waitUntil, or unawaited where there is none. */
+function backgroundOf(c: Context<AppEnv>): Background {
+  const logged = (work: Promise<unknown>) => work.catch((error) => console.error('background work failed', error));
+  try {
+    const context = c.executionCtx;
+    return (work) => context.waitUntil(logged(work));
+  } catch {
+    return (work) => void logged(work);
+  }
+}
+
+function toResponse(result: { status: number; body: string | Uint8Array | null; headers: Record<string, string> }): Response {
   return sizedResponse(result.body, { status: result.status, headers: result.headers });
 }

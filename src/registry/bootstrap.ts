@@ -3,13 +3,16 @@
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
  * Worker isolate makes sure of them for a cluster before its first API request to it and again
  * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
- * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the isolate.
+ * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the isolate;
+ * API Priority and Fairness' configuration and the Local APIServices (./system-objects.ts) with
+ * every bootstrap.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import { StatusError } from '../core/status.js';
 import { storeFor } from './registry.js';
+import { ensureSystemObjects } from './system-objects.js';
 
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -30,6 +33,7 @@ export async function ensureBootstrapped(cluster: ClusterContext): Promise<void>
   await createSystemNamespaces(cluster);
   if (!state.policyBootstrapped) await ensureBootstrapPolicy(cluster);
   state.policyBootstrapped = true;
+  await ensureSystemObjects(cluster);
   state.bootstrappedAt = Date.now();
 }
 
