@@ -54,6 +54,8 @@ class ListReader {
   private cursor: string | null;
   private sent = 0;
   private exhausted = false;
+  private rowsRead = 0;
+  private rowChars = 0;
 
   constructor(private readonly source: RowSource, private readonly range: KeyRange, private readonly limit: number) {
     this.cursor = range.after;
@@ -64,28 +66,43 @@ class ListReader {
     return this.exhausted || this.sent >= this.limit;
   }
 
-  /** About `chunkBytes` of items, or what was found after rejecting `maxRejectedPerPull` rows (maybe nothing). */
+  /**
+   * About `chunkBytes` of items (one item more at most), or what was found after rejecting
+   * `maxRejectedPerPull` rows (maybe nothing). Batches shrink for large documents, so a step
+   * never reads far more than it sends (objects may be 1.5 MiB).
+   */
   step(): string {
     const { matches } = this.source;
     let text = '';
     let rejected = 0;
     while (text.length < chunkBytes && this.sent < this.limit && rejected < maxRejectedPerPull) {
-      const rows = this.source.rows({ ...this.range, after: this.cursor }, batchRows, 'all');
+      const batch = this.batchSize();
+      const rows = this.source.rows({ ...this.range, after: this.cursor }, batch, 'all');
+      let taken = 0;
       for (const row of rows) {
+        taken++;
         this.cursor = row.key;
+        this.rowChars += row.value.length;
+        this.rowsRead++;
         if (matches && !matches(row)) {
           rejected++;
           continue;
         }
         text += `${row.rv}\t${JSON.stringify(row.key)}\t${row.value}\n`;
-        if (++this.sent >= this.limit) break;
+        if (++this.sent >= this.limit || text.length >= chunkBytes) break;
       }
-      if (rows.length < batchRows) {
+      if (taken === rows.length && rows.length < batch) {
         this.exhausted = true;
         break;
       }
     }
     return text;
+  }
+
+  /** Rows per query: about a chunk's worth at the sizes read so far (32 before any). */
+  private batchSize(): number {
+    if (!this.rowsRead) return 32;
+    return Math.max(1, Math.min(batchRows, Math.ceil(chunkBytes / (this.rowChars / this.rowsRead))));
   }
 }
 
