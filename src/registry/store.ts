@@ -109,6 +109,11 @@ export class Store {
     }
   }
 
+  /** The resourceVersion a list of the whole collection would have now (without listing it). */
+  async collectionVersion(): Promise<string> {
+    return String(await this.storage.advanceClock(0));
+  }
+
   /** A list with its items decoded in memory: for collections small by nature, or pages of a bounded size. */
   async listObjects(namespace: string, query: ListQuery): Promise<ObjectList> {
     const { items, ...meta } = await this.list(namespace, query);
