@@ -11,10 +11,12 @@ import type { Strategy } from './strategy.js';
 import { DefaultStrategy } from './strategies/default.js';
 import { NamespaceFinalizeStrategy, NamespaceStrategy } from './strategies/namespaces.js';
 import { StatusStrategy } from './strategies/status.js';
+import { EventsGroupEventStrategy } from './strategies/events.js';
 import { CustomResourceStrategy } from '../crds/strategy.js';
 
 const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
   '/namespaces': NamespaceStrategy,
+  'events.k8s.io/events': EventsGroupEventStrategy,
 };
 
 const strategies = new Map<string, Strategy>();

@@ -15,7 +15,7 @@ import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
 import { toWrite } from './stored-object.js';
-import { codecFor, type StoredCodec } from './stored-codec.js';
+import { codecFor, internalGroupOf, type StoredCodec } from './stored-codec.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
 import { lifecycleFactsOf } from '../lifecycle/facts.js';
@@ -61,8 +61,9 @@ export class Store {
     return { group: this.type.group, resource: this.type.resource };
   }
 
+  /** The kind in kube's internal API, as Invalid and precondition errors name it. */
   get groupKind(): status.GroupKind {
-    return { group: this.type.group, kind: this.type.kind };
+    return { group: internalGroupOf(this.type), kind: this.type.kind };
   }
 
   async get(namespace: string, name: string, version: ReadVersion): Promise<KubeObject> {
@@ -161,10 +162,14 @@ export class Store {
     return deleteObject(target, objectKey(namespace, name), name, options, context);
   }
 
-  /** The storage write of `object`: canonical JSON, selectable fields and lifecycle facts; 413 past the object size limit. */
+  /**
+   * The storage write of `object`: canonical JSON, selectable fields and lifecycle facts; 413 past
+   * the object size limit. Selectable fields are read from the served form, with the served kind's
+   * names (events.k8s.io's `regarding` gives core's `involvedObject.*` fields).
+   */
   private toWrite(key: string, object: KubeObject): ObjectWrite {
     const stored = this.codec.toStorage(object);
-    const write = toWrite(key, stored, this.strategy.selectableFields(stored), lifecycleFactsOf(this.type, stored), !!this.type.custom);
+    const write = toWrite(key, stored, this.strategy.selectableFields(object), lifecycleFactsOf(this.type, stored), !!this.type.custom);
     if (utf8Length(write.value) > maxObjectBytes) throw status.requestEntityTooLarge(`object exceeds the limit of ${maxObjectBytes} bytes`);
     return write;
   }

@@ -1,6 +1,8 @@
 /**
  * How a type's stored revisions become the objects and JSON a request sees, and back. Built-in
- * types are stored as served. Custom resources are stored in their CRD's storage version and
+ * types are stored as served, except those kube keeps in another type's storage: events.k8s.io/v1
+ * Events are core/v1 Events (storage/shard.ts maps them to the same Durable Object), converted on
+ * the way in and out. Custom resources are stored in their CRD's storage version and
  * served in the request's version: with conversion strategy None only apiVersion differs, so it
  * is rewritten on the way in and out (the stored JSON of a custom resource begins with its
  * apiVersion, so watch events rewrite it without parsing).
@@ -9,6 +11,7 @@ import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import type { StoredObject } from '../storage/types.js';
 import type { KubeObject } from './object.js';
 import { fromStored, storedToJson } from './stored-object.js';
+import { coreToEvents, eventsToCore } from '../kinds/core/event-conversion.js';
 
 export interface StoredCodec {
   /** The object a revision holds, as served. */
@@ -23,8 +26,27 @@ export const identityCodec: StoredCodec = { decode: fromStored, json: storedToJs
 
 const codecs = new WeakMap<ResourceType, StoredCodec>();
 
+interface Conversion {
+  served(stored: KubeObject): KubeObject;
+  stored(served: KubeObject): KubeObject;
+  /** The group of kube's internal kind, which names the kind in Invalid and Conflict errors. */
+  internalGroup: string;
+}
+
+/** Built-in types stored in another type's form, keyed `group/resource`: the conversions both ways. */
+const convertedTypes: Record<string, Conversion> = {
+  'events.k8s.io/events': { served: coreToEvents, stored: eventsToCore, internalGroup: '' },
+};
+
+/** The group of `type`'s kind in kube's internal API (an events.k8s.io Event is a core Event there). */
+export function internalGroupOf(type: ResourceType): string {
+  return convertedTypes[`${type.group}/${type.resource}`]?.internalGroup ?? type.group;
+}
+
 /** The codec of `type`. */
 export function codecFor(type: ResourceType): StoredCodec {
+  const conversion = convertedTypes[`${type.group}/${type.resource}`];
+  if (conversion) return conversionCodec(conversion.served, conversion.stored);
   const custom = type.custom;
   if (!custom || custom.storageVersion === type.version) return identityCodec;
   let codec = codecs.get(type);
@@ -44,4 +66,9 @@ function versionCodec(stored: string, served: string): StoredCodec {
     },
     toStorage: (object) => withVersion(object, stored),
   };
+}
+
+function conversionCodec(served: (stored: KubeObject) => KubeObject, stored: (served: KubeObject) => KubeObject): StoredCodec {
+  const decode = (revision: StoredObject) => served(fromStored(revision));
+  return { decode, json: (revision) => JSON.stringify(decode(revision)), toStorage: stored };
 }

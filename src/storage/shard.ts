@@ -14,7 +14,18 @@ export interface ShardAddress {
   namespace: string;
 }
 
-/** The Durable Object name for an address: `cluster/group/resource` (`core` for the legacy group). */
+/**
+ * The storage resource of a served resource: itself, except where kube keeps two resources in one
+ * storage (events.k8s.io/events are core events, /registry/events in etcd). Conversion between
+ * the two forms is the stored codec's (registry/stored-codec.ts).
+ */
+export function storageResourceOf(group: string, resource: string): { group: string; resource: string } {
+  if (group === 'events.k8s.io' && resource === 'events') return { group: '', resource: 'events' };
+  return { group, resource };
+}
+
+/** The Durable Object name for an address: `cluster/group/resource` of its storage resource (`core` for the legacy group). */
 export function shardName(address: ShardAddress): string {
-  return `${address.cluster}/${address.group || 'core'}/${address.resource}`;
+  const storage = storageResourceOf(address.group, address.resource);
+  return `${address.cluster}/${storage.group || 'core'}/${storage.resource}`;
 }

@@ -499,7 +499,7 @@ describe('events (TestPrintEvent)', () => {
   it('prints the object, the source and the trimmed message', () => {
     const event = { involvedObject: { kind: 'ReplicaSet', name: 'rs', fieldPath: 'spec' }, source: { component: 'kubelet', host: 'n1' }, message: '  hello\n', type: 'Warning', reason: 'Failed' };
     expect(printed('/events', event)).toMatchObject({ Object: 'replicaset/rs', Subobject: 'spec', Source: 'kubelet, n1', Message: 'hello', Type: 'Warning', Reason: 'Failed', Name: 'x' });
-    expect(printed('/events', { involvedObject: { kind: 'Node' }, reportingController: 'ctl', reportingInstance: 'i' })).toMatchObject({ Object: 'node', Source: 'ctl, i' });
+    expect(printed('/events', { involvedObject: { kind: 'Node' }, reportingComponent: 'ctl', reportingInstance: 'i' })).toMatchObject({ Object: 'node', Source: 'ctl, i' });
   });
 
   it('reads events.k8s.io/v1 fields as the core ones they convert to', () => {
