@@ -1,8 +1,8 @@
 /**
  * How a type's stored revisions become the objects and JSON a request sees, and back. Built-in
- * types are stored as served, except those kube keeps in another type's storage: events.k8s.io/v1
- * Events are core/v1 Events (storage/shard.ts maps them to the same Durable Object), converted on
- * the way in and out. Custom resources are stored in their CRD's storage version and
+ * types are stored as served, except those kube keeps in another form: events.k8s.io/v1 Events are
+ * core/v1 Events (storage/shard.ts maps them to the same Durable Object), autoscaling/v1
+ * HorizontalPodAutoscalers are stored as autoscaling/v2; both are converted on the way in and out. Custom resources are stored in their CRD's storage version and
  * served in the request's version: with conversion strategy None only apiVersion differs, so it
  * is rewritten on the way in and out (the stored JSON of a custom resource begins with its
  * apiVersion, so watch events rewrite it without parsing).
@@ -12,6 +12,7 @@ import type { StoredObject } from '../storage/types.js';
 import type { KubeObject } from './object.js';
 import { fromStored, storedToJson } from './stored-object.js';
 import { coreToEvents, eventsToCore } from '../kinds/core/event-conversion.js';
+import { autoscalerToV1, autoscalerToV2 } from '../kinds/workloads/autoscaler-conversion.js';
 
 export interface StoredCodec {
   /** The object a revision holds, as served. */
@@ -33,19 +34,22 @@ interface Conversion {
   internalGroup: string;
 }
 
-/** Built-in types stored in another type's form, keyed `group/resource`: the conversions both ways. */
+/** Built-in types stored in another type's form, keyed `group/version/resource`: the conversions both ways. */
 const convertedTypes: Record<string, Conversion> = {
-  'events.k8s.io/events': { served: coreToEvents, stored: eventsToCore, internalGroup: '' },
+  'events.k8s.io/v1/events': { served: coreToEvents, stored: eventsToCore, internalGroup: '' },
+  'autoscaling/v1/horizontalpodautoscalers': { served: autoscalerToV1, stored: autoscalerToV2, internalGroup: 'autoscaling' },
 };
+
+const conversionOf = (type: ResourceType): Conversion | undefined => convertedTypes[`${type.group}/${type.version}/${type.resource}`];
 
 /** The group of `type`'s kind in kube's internal API (an events.k8s.io Event is a core Event there). */
 export function internalGroupOf(type: ResourceType): string {
-  return convertedTypes[`${type.group}/${type.resource}`]?.internalGroup ?? type.group;
+  return conversionOf(type)?.internalGroup ?? type.group;
 }
 
 /** The codec of `type`. */
 export function codecFor(type: ResourceType): StoredCodec {
-  const conversion = convertedTypes[`${type.group}/${type.resource}`];
+  const conversion = conversionOf(type);
   if (conversion) return conversionCodec(conversion.served, conversion.stored);
   const custom = type.custom;
   if (!custom || custom.storageVersion === type.version) return identityCodec;

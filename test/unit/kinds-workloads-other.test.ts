@@ -87,12 +87,13 @@ describe('HorizontalPodAutoscaler', () => {
         scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
       },
     });
-    expect(object.status).toEqual({ desiredReplicas: 0 });
+    // currentMetrics has no omitempty in v2: kube writes null.
+    expect(object.status).toEqual({ desiredReplicas: 0, currentMetrics: null });
   });
 
-  it('v1 defaults minReplicas only', () => {
+  it('v1 defaults minReplicas, and the 80% CPU target kube converts a metric-less v1 HPA to', () => {
     const object = create(key, hpa('v1', {}));
-    expect(object.spec).toEqual({ scaleTargetRef: ref, minReplicas: 1, maxReplicas: 3 });
+    expect(object.spec).toEqual({ scaleTargetRef: ref, minReplicas: 1, maxReplicas: 3, targetCPUUtilizationPercentage: 80 });
     expect(object.status).toEqual({ currentReplicas: 0, desiredReplicas: 0 });
   });
 
