@@ -3,13 +3,12 @@
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
  * Worker isolate makes sure of them before its first API request and again every minute;
  * creating one that exists is a no-op. The bootstrap RBAC policy (src/auth/bootstrap-policy.ts)
- * is made sure of with the first bootstrap of the isolate.
+ * and the system PriorityClasses are made sure of with the first bootstrap of the isolate.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import type { Env } from '../env.js';
-import { StatusError } from '../core/status.js';
-import { storeFor } from './registry.js';
+import { createAsApiServer } from './bootstrap-object.js';
 
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -28,19 +27,24 @@ let policyBootstrapped = false;
 export async function ensureBootstrapped(env: Env): Promise<void> {
   if (Date.now() - bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(env);
-  if (!policyBootstrapped) await ensureBootstrapPolicy(env);
+  if (!policyBootstrapped) await Promise.all([ensureBootstrapPolicy(env), createSystemPriorityClasses(env)]);
   policyBootstrapped = true;
   bootstrappedAt = Date.now();
 }
 
 async function createSystemNamespaces(env: Env): Promise<void> {
   const type = findResource('', 'v1', 'namespaces')!;
-  const store = storeFor(env, type, '');
-  await Promise.all(systemNamespaces.map(async (name) => {
-    try {
-      await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, now: new Date() });
-    } catch (error) {
-      if (!(error instanceof StatusError && error.status.reason === 'AlreadyExists')) throw error;
-    }
-  }));
+  await Promise.all(systemNamespaces.map((name) => createAsApiServer(env, type, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } })));
 }
+
+/** The scheduling/bootstrap-system-priority-classes hook: system-node-critical and system-cluster-critical. */
+async function createSystemPriorityClasses(env: Env): Promise<void> {
+  const type = findResource('scheduling.k8s.io', 'v1', 'priorityclasses')!;
+  await Promise.all(systemPriorityClasses.map(({ name, value, description }) =>
+    createAsApiServer(env, type, '', { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name }, value, description })));
+}
+
+const systemPriorityClasses = [
+  { name: 'system-node-critical', value: 2_000_001_000, description: 'Used for system critical pods that must not be moved from their current node.' },
+  { name: 'system-cluster-critical', value: 2_000_000_000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.' },
+];
