@@ -20,7 +20,7 @@ export interface Printer {
 /** Column definitions are written in kube's JSON field order: name, type, format, description, priority. */
 export const nameColumn: TableColumn = {
   name: 'Name', type: 'string', format: 'name',
-  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names',
+  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
   priority: 0,
 };
 

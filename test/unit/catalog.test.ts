@@ -14,7 +14,7 @@ const { dirname, join } = await nodeModule('node:path');
 const { fileURLToPath } = await nodeModule('node:url');
 
 const PROJECT: string = join(dirname(fileURLToPath((import.meta as unknown as { url: string }).url)), '../..');
-const GOLDEN = join(PROJECT, 'reference/golden/kube-v1.26.0');
+const GOLDEN = join(PROJECT, 'reference/golden/kube-v1.32.13');
 const SCRIPT = join(PROJECT, 'scripts/build-catalog.mjs');
 const body = (file: string): any => JSON.parse(readFileSync(join(GOLDEN, file), 'utf8')).response.body;
 

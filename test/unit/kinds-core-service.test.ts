@@ -9,7 +9,7 @@ import { clusterIPCandidate, configureServiceNetwork, nodePortCandidate } from '
 import { serverAllocated, service } from '../../src/kinds/core/service.js';
 import type { KubeObject } from '../../src/registry/object.js';
 
-const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${name}`, 'utf8'));
+const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 const uid = 'c4e4f5b1-c07b-4134-a8a4-31a432c26831';
 

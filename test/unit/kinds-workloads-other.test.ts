@@ -30,7 +30,7 @@ describe('golden objects kube accepted', () => {
     ['219-table-endpointslices', 'discovery.k8s.io/EndpointSlice'], ['222-table-clusterroles', 'rbac.authorization.k8s.io/ClusterRole'],
     ['223-table-storageclasses', 'storage.k8s.io/StorageClass'], ['224-table-priorityclasses', 'scheduling.k8s.io/PriorityClass'],
   ])('%s', (file, key) => {
-    const object = JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${file}.json`, 'utf8')).request.createdWith;
+    const object = JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${file}.json`, 'utf8')).request.createdWith;
     expect(createErrors(key, { ...object, metadata: { namespace: 'tables', ...object.metadata } })).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import type { SchemaNode } from '../../src/schema/types.js';
 const nodeModule = (name: string): Promise<any> => import(name);
 const { readFileSync } = await nodeModule('node:fs');
 const golden = (file: string): any =>
-  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.26.0/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.32.13/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
 
 const widget: SchemaNode = golden('079-crd-create.json').request.body.spec.versions[0].schema.openAPIV3Schema;
 const texts = (schema: SchemaNode, value: unknown, path = '') => validateStructure(schema, value, path).map(fieldErrorText);
