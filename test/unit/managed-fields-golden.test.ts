@@ -28,7 +28,8 @@ function golden(prefix: string): Recording {
   return JSON.parse(readFileSync(join(goldenDirectory, file), 'utf8')) as Recording;
 }
 
-const now = '2026-11-21T09:55:37Z';
+// The time the recordings were made at (whole seconds), so entries sort as kube sorted them.
+const now = '2026-11-26T00:16:53Z';
 
 /** The time the recording gave the entry this write produced (entry order depends on times). */
 function recordedTime(recording: Recording): string {

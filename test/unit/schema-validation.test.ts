@@ -23,7 +23,12 @@ describe('validateStructure on golden 079\'s Widget', () => {
     const causes = validateStructure(widget, golden('083-cr-create-invalid.json').request.body).map((error) => ({
       reason: error.type, message: fieldErrorBody(error), field: error.field,
     }));
-    expect(causes).toEqual(golden('083-cr-create-invalid.json').response.body.details.causes.slice(0, 2));
+    // kube-openapi walks an object's properties in Go map order, which differs between
+    // kube-apiserver processes: the v1.32.13 recording has size first, the same build run again
+    // answered color first every time. Only the set of causes is kube's contract.
+    const recorded = golden('083-cr-create-invalid.json').response.body.details.causes.slice(0, 2);
+    expect(causes).toHaveLength(recorded.length);
+    expect(causes).toEqual(expect.arrayContaining(recorded));
   });
 
   it.each([
