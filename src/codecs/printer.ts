@@ -15,6 +15,8 @@ export interface TableColumn {
 export interface Printer {
   columns: TableColumn[];
   cells(object: KubeObject, now: Date): unknown[];
+  /** rest.NewDefaultTableConvertor's quirk: a Table without rows has `rows: null` (kube's printers write []). */
+  nullWithoutRows?: boolean;
 }
 
 /** Column definitions are written in kube's JSON field order: name, type, format, description, priority. */
