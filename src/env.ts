@@ -1,13 +1,15 @@
 /** Bindings and variables of the Worker (wrangler.toml). */
-import type { ResourceStore } from './durable/resource-store.js';
-import type { LifecycleController } from './lifecycle/controller.js';
+import type { StorageShard } from './durable/storage-shard.js';
+import type { ControllerPartition } from './controllers/controller-partition.js';
 
+/** Reached only through src/cluster/ (addressing, settings, credentials). */
 export interface Env {
-  RESOURCE_STORE: DurableObjectNamespace<ResourceStore>;
-  /** The lifecycle controller shards (garbage collection, namespace termination, grace periods). */
-  LIFECYCLE: DurableObjectNamespace<LifecycleController>;
-  /** How many lifecycle controller shards (default 4); fixed for the life of a cluster's state. */
-  LIFECYCLE_SHARDS?: string;
+  /** The storage shards: each holds (a part of) one resource type's objects (src/cluster/addressing.ts). */
+  STORAGE_SHARDS: DurableObjectNamespace<StorageShard>;
+  /** The controller partitions (garbage collection, namespace termination, grace periods, CRD names). */
+  CONTROLLERS: DurableObjectNamespace<ControllerPartition>;
+  /** How many controller partitions (default 4); fixed for the life of a cluster's state. */
+  CONTROLLER_PARTITIONS?: string;
   /** Seconds of history each Durable Object keeps for past reads (default 300). */
   HISTORY_WINDOW_SECONDS?: string;
   /** Seconds between the newlines an idle watch stream sends to notice a departed client (default 30). */

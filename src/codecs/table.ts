@@ -6,7 +6,7 @@
 import type { KubeObject } from '../registry/object.js';
 import type { ListMetaFields } from './lists.js';
 import { partialObjectMetadata } from './partial-metadata.js';
-import type { Printer } from './printers.js';
+import type { Printer } from './printer-registry.js';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 

@@ -13,7 +13,7 @@ import { apiVersionAndKind, asTypedObject, parseBody, readBodyBytes } from './bo
 import { fieldManagementFor, keepTimestampsOfNoOp, applyOnto, trackUpdate } from './field-manager.js';
 import { type ApplyPatchType, isApplyPatch, negotiatePatchType, type PatchType, patcher, patchReach } from './patchers.js';
 import { patchedDocumentInvalid } from './patched-document.js';
-import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './options.js';
+import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './query-options.js';
 import { outputFormat, respondObject } from './respond.js';
 import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
 import type { Handler, RequestScope } from './scope.js';

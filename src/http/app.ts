@@ -7,13 +7,12 @@ import { Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
 import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
-import type { Env } from '../env.js';
-import { defaultCluster, shardName } from '../storage/shard.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { withContentEncoding } from './compression.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
 import { routeApiRequest } from './resource-router.js';
-import { errorResponse, pageNotFound, withCommonHeaders } from './respond.js';
+import { errorResponse, pageNotFound, withCommonHeaders } from './status-responses.js';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -24,22 +23,22 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', guard);
   app.get('/version', () => toResponse(renderVersion()));
   for (const endpoint of ['livez', 'readyz', 'healthz'] as HealthEndpoint[]) {
-    app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.env, undefined));
-    app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.env, new URL(c.req.url).pathname.slice(endpoint.length + 2)));
+    app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.get('cluster'), undefined));
+    app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.get('cluster'), new URL(c.req.url).pathname.slice(endpoint.length + 2)));
   }
   serveIssuerDiscovery(app);
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.header('accept') ?? null, c.req.header('if-none-match') ?? null)));
-  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.env))));
+  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = new URL(c.req.url);
-    const extra = await customOpenApiDocuments(c.env);
+    const extra = await customOpenApiDocuments(c.get('cluster'));
     const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
     return result ? toResponse(result) : pageNotFound();
   });
   for (const path of ['/api', '/api/*', '/apis', '/apis/*']) {
     app.all(path, (c) => {
       const onWatchStop = c.get('watchStop');
-      return routeApiRequest(c.req.raw, c.env, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+      return routeApiRequest(c.req.raw, c.get('cluster'), { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
     });
   }
   app.notFound(() => pageNotFound());
@@ -47,16 +46,14 @@ export function createApp(): Hono<AppEnv> {
   return app;
 }
 
-async function health(endpoint: HealthEndpoint, request: Request, env: Env, subPath: string | undefined): Promise<Response> {
-  const checks = defaultChecks(endpoint, () => storageCheck(env));
+async function health(endpoint: HealthEndpoint, request: Request, cluster: ClusterContext, subPath: string | undefined): Promise<Response> {
+  const checks = defaultChecks(endpoint, () => storageCheck(cluster));
   return toResponse(await renderHealth(endpoint, checks, new URL(request.url), subPath));
 }
 
-/** The storage check: the namespaces Durable Object answers. */
-async function storageCheck(env: Env): Promise<string | null> {
-  const namespace = env.RESOURCE_STORE;
-  const name = shardName({ cluster: defaultCluster, group: '', resource: 'namespaces', namespace: '' });
-  await namespace.get(namespace.idFromName(name)).currentResourceVersion();
+/** The storage check: the namespaces storage answers. */
+async function storageCheck(cluster: ClusterContext): Promise<string | null> {
+  await cluster.storage('', 'namespaces').advanceClock(0);
   return null;
 }
 

@@ -1,8 +1,9 @@
 /**
  * The filters every request passes before it is served, in kube-apiserver's order
  * (DefaultBuildHandlerChain): authentication (401), impersonation (403), rate limiting (429,
- * where kube has API Priority and Fairness), authorization (403). The user the request acts as
- * is left in the context for the handlers.
+ * where kube has API Priority and Fairness), authorization (403). The cluster the request acts
+ * in is resolved first, once; it and the user the request acts as are left in the context for
+ * the handlers.
  */
 import type { Context, Next } from 'hono';
 import { attributesOf, authorizeRequest } from '../auth/authorization.js';
@@ -13,8 +14,11 @@ import type { UserInfo } from '../auth/rbac/index.js';
 import { decodeRequestPath, parseRequestInfo, type RequestInfo } from '../core/request-info.js';
 import type { Env } from '../env.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
+import type { ClusterContext } from '../cluster/context.js';
+import { clusterContext } from '../cluster/contexts.js';
 
 export interface GuardVariables {
+  cluster: ClusterContext;
   user: UserInfo;
   /** The decoded path (null: malformed escapes) and its request info, parsed once for the router too. */
   path: string | null;
@@ -29,14 +33,16 @@ export type AppEnv = { Bindings: Env; Variables: GuardVariables };
 export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const request = c.req.raw;
   const url = new URL(request.url);
+  const cluster = clusterContext(c.env);
+  c.set('cluster', cluster);
   const path = decodeRequestPath(url.pathname);
-  const authenticated = await authenticateRequest(request, c.env, path ?? url.pathname, new Date());
-  const user = await impersonatedUser(request, c.env, authenticated);
+  const authenticated = await authenticateRequest(request, cluster, path ?? url.pathname, new Date());
+  const user = await impersonatedUser(request, cluster, authenticated);
   const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
-  const watchStop = info?.verb === 'watch' ? admitWatch(c.env, user.name) : (admitRequest(c.env, user.name), undefined);
+  const watchStop = info?.verb === 'watch' ? admitWatch(cluster, user.name) : (admitRequest(cluster, user.name), undefined);
   try {
-    await ensureBootstrapped(c.env);
-    if (info) await authorizeRequest(c.env, attributesOf(user, info));
+    await ensureBootstrapped(cluster);
+    if (info) await authorizeRequest(cluster, attributesOf(user, info));
   } catch (error) {
     watchStop?.();
     throw error;

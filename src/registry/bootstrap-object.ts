@@ -6,7 +6,7 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { StatusError } from '../core/status.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
 import { applySchemaDefaults } from '../schema/index.js';
 import type { KubeObject } from './object.js';
@@ -16,8 +16,8 @@ import { storeFor } from './registry.js';
 export const apiServerManager = 'kube-apiserver';
 
 /** Creates `object` of `type` unless an object of that name exists. */
-export async function createAsApiServer(env: Env, type: ResourceType, namespace: string, object: KubeObject): Promise<void> {
-  const store = storeFor(env, type, namespace);
+export async function createAsApiServer(cluster: ClusterContext, type: ResourceType, namespace: string, object: KubeObject): Promise<void> {
+  const store = storeFor(cluster, type);
   const now = new Date();
   const created = structuredClone(object);
   applySchemaDefaults(type.group, type.version, type.kind, created);

@@ -1,11 +1,12 @@
 /**
  * How a type's stored revisions become the objects and JSON a request sees, and back. Built-in
- * types are stored as served, except those kube keeps in another form: events.k8s.io/v1 Events are
- * core/v1 Events (storage/shard.ts maps them to the same Durable Object), autoscaling/v1
- * HorizontalPodAutoscalers are stored as autoscaling/v2; both are converted on the way in and out. Custom resources are stored in their CRD's storage version and
- * served in the request's version: with conversion strategy None only apiVersion differs, so it
- * is rewritten on the way in and out (the stored JSON of a custom resource begins with its
- * apiVersion, so watch events rewrite it without parsing).
+ * types are stored as served, except those kube keeps in another form: events.k8s.io/v1 Events
+ * are core/v1 Events (cluster/addressing.ts's storageResourceOf puts them in the same shard) and
+ * autoscaling/v1 HorizontalPodAutoscalers are stored as autoscaling/v2; both are converted on the
+ * way in and out. Custom resources are stored in their CRD's storage version and served in the
+ * request's version: with conversion strategy None only apiVersion differs, so it is rewritten on
+ * the way in and out (the stored JSON of a custom resource begins with its apiVersion, so watch
+ * events rewrite it without parsing).
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import type { StoredObject } from '../storage/types.js';
@@ -32,6 +33,8 @@ interface Conversion {
   stored(served: KubeObject): KubeObject;
   /** The group of kube's internal kind, which names the kind in Invalid and Conflict errors. */
   internalGroup: string;
+  /** Made on first use, one per type so watch sessions share decoded events. */
+  codec?: StoredCodec;
 }
 
 /** Built-in types stored in another type's form, keyed `group/version/resource`: the conversions both ways. */
@@ -50,7 +53,7 @@ export function internalGroupOf(type: ResourceType): string {
 /** The codec of `type`. */
 export function codecFor(type: ResourceType): StoredCodec {
   const conversion = conversionOf(type);
-  if (conversion) return conversionCodec(conversion.served, conversion.stored);
+  if (conversion) return (conversion.codec ??= conversionCodec(conversion.served, conversion.stored));
   const custom = type.custom;
   if (!custom || custom.storageVersion === type.version) return identityCodec;
   let codec = codecs.get(type);

@@ -9,7 +9,7 @@
  * (`json: cannot unmarshal object into Go value of type int32`). Unknown fields are the decoder's.
  */
 import { isJsonObject } from '../core/json-value.js';
-import { type CustomOutcome, customUnmarshalers } from './custom-types.js';
+import { type CustomOutcome, customUnmarshalers } from './custom-unmarshalers.js';
 import { goTypeOf } from './decode-check.js';
 import { resolveNode, schemaForKind } from './registry.js';
 import type { SchemaNode } from './types.js';

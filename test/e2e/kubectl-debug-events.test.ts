@@ -38,6 +38,47 @@ describe('kubectl events', () => {
   });
 });
 
+describe('watchers of both versions of one namespace', () => {
+  /** The first `count` events of a JSON-lines watch. */
+  async function firstEvents(response: Response, count: number): Promise<Array<{ type: string; object: Record<string, any> }>> {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const events = [];
+    while (events.length < count) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        if (line.trim()) events.push(JSON.parse(line));
+      }
+    }
+    await reader.cancel();
+    return events;
+  }
+
+  it('share the collection\'s watch cache, each seeing every event in its own version', async () => {
+    const watchNs = `${ns}-w`;
+    expect((await k('create', 'namespace', watchNs)).code).toBe(0);
+    const open = (path: string) => apiFetch(`${serverUrl}${path}?watch=1&timeoutSeconds=10`);
+    const [groupWatch, coreWatch] = await Promise.all([open(`/apis/events.k8s.io/v1/namespaces/${watchNs}/events`), open(`/api/v1/namespaces/${watchNs}/events`)]);
+    await post(`/api/v1/namespaces/${watchNs}/events`, { metadata: { name: 'legacy' }, involvedObject: { kind: 'Pod', name: 'p', namespace: watchNs }, reason: 'Started', message: 'started', source: { component: 'kubelet', host: 'node-1' } });
+    await post(`/apis/events.k8s.io/v1/namespaces/${watchNs}/events`, {
+      metadata: { name: 'modern' }, regarding: { kind: 'Pod', name: 'p', namespace: watchNs }, reason: 'Pulled', note: 'pulled', type: 'Normal',
+      eventTime: '2024-01-01T00:00:00.000000Z', reportingController: 'kubelet', reportingInstance: 'node-1', action: 'Pulling',
+    });
+    const [fromGroup, fromCore] = await Promise.all([firstEvents(groupWatch, 2), firstEvents(coreWatch, 2)]);
+    expect(fromGroup.map((event) => `${event.type} ${event.object.metadata.name} ${event.object.apiVersion}`)).toEqual(['ADDED legacy events.k8s.io/v1', 'ADDED modern events.k8s.io/v1']);
+    expect(fromGroup.map((event) => event.object.note)).toEqual(['started', 'pulled']);
+    expect(fromGroup[0]!.object.deprecatedSource).toEqual({ component: 'kubelet', host: 'node-1' });
+    expect(fromCore.map((event) => `${event.type} ${event.object.metadata.name} ${event.object.apiVersion}`)).toEqual(['ADDED legacy v1', 'ADDED modern v1']);
+    expect(fromCore.map((event) => event.object.message)).toEqual(['started', 'pulled']);
+    expect(fromCore[1]!.object.reportingComponent).toBe('kubelet');
+  });
+});
+
 describe('kubectl debug', () => {
   it('adds an ephemeral container through pods/ephemeralcontainers', async () => {
     const result = await k('debug', 'p', '-n', ns, '--image=busybox', '-c', 'debugger');

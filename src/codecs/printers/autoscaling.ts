@@ -2,7 +2,7 @@
  * Horizontal pod autoscalers (printHorizontalPodAutoscaler), for autoscaling/v2 and v1 objects:
  * kube prints the internal (v2-shaped) type, so a v1 object is printed as it converts to v2.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, hasField, listAt, numberAt, optionalNumberAt, stringAt, valueAt } from './fields.js';
 import { ageOf, nameOf, quantityPointerText } from './format.js';
 import { internalAutoscaler } from '../../kinds/workloads/autoscaler-conversion.js';

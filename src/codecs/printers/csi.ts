@@ -4,7 +4,7 @@
  * the default columns (Name, Created At): its storage has no printer. Boolean columns
  * hold booleans, with the API's defaults for unset fields.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { booleanAt, column, hasField, listAt, optionalBooleanAt, stringAt, stringsAt } from './fields.js';
 import { ageOf, nameOf } from './format.js';
 

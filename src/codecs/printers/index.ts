@@ -4,7 +4,7 @@
  * cluster roles, limit ranges, custom resource definitions) get the default table convertor's
  * NAME and CREATED AT. The API server always prints wide: every column, priority 1 included.
  */
-import type { Printer } from '../printer.js';
+import type { Printer } from '../table-printer.js';
 import { validatingAdmissionPolicyBindingPrinter, validatingAdmissionPolicyPrinter, webhookConfigurationPrinter } from './admission.js';
 import { horizontalPodAutoscalerPrinter } from './autoscaling.js';
 import { cronJobPrinter, jobPrinter } from './batch.js';

@@ -31,7 +31,7 @@ const defaultKubeletPort = '10250';
  * preferred address is kube's plain 500.
  */
 export async function kubeletOf(scope: RequestScope, nodeName: string): Promise<Target> {
-  const node = await storeFor(scope.env, findResource('', 'v1', 'nodes')!, '').getIfExists('', nodeName);
+  const node = await storeFor(scope.cluster, findResource('', 'v1', 'nodes')!).getIfExists('', nodeName);
   if (!node) throw notFound(requestResource(scope), nodeName);
   const status = asRecord(node.status) ?? {};
   const addresses = asRecords(status.addresses);

@@ -76,7 +76,7 @@ async function serviceTarget(scope: RequestScope): Promise<Target> {
     if (!match) throw serviceUnavailable(`no service port ${Number(id.port)} found for service ${goQuote(id.name)}`);
     portName = asText(match.name);
   }
-  const endpoints = await storeFor(scope.env, findResource('', 'v1', 'endpoints')!, scope.namespace).getIfExists(scope.namespace, id.name);
+  const endpoints = await storeFor(scope.cluster, findResource('', 'v1', 'endpoints')!).getIfExists(scope.namespace, id.name);
   if (!endpoints) throw notFound(requestResource(scope), id.name);
   const subsets = asRecords(endpoints.subsets);
   if (subsets.length === 0) throw serviceUnavailable(`no endpoints available for service ${goQuote(id.name)}`);
@@ -94,6 +94,6 @@ async function serviceTarget(scope: RequestScope): Promise<Target> {
 async function isPodAddress(scope: RequestScope, address: Record<string, unknown>): Promise<boolean> {
   const reference = asRecord(address.targetRef);
   if (!reference || asText(reference.namespace) !== scope.namespace) return false;
-  const pod = await storeFor(scope.env, findResource('', 'v1', 'pods')!, scope.namespace).getIfExists(scope.namespace, asText(reference.name));
+  const pod = await storeFor(scope.cluster, findResource('', 'v1', 'pods')!).getIfExists(scope.namespace, asText(reference.name));
   return !!pod && asRecords(asRecord(pod.status)?.podIPs).some((podIP) => asText(podIP.ip) === asText(address.ip));
 }

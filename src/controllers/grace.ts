@@ -4,17 +4,17 @@
  * comes the server does what the kubelet would: delete it again with a zero grace period (its
  * finalizers, if any, still hold it).
  */
-import type { Cluster } from './cluster.js';
+import type { ApiClient } from './api-client.js';
 import type { ObjectRef } from './graph.js';
 
 /** null: done; a number: look again at that time (the deadline moved later). */
-export async function expireGrace(cluster: Cluster, ref: ObjectRef, now: Date): Promise<number | null> {
-  const type = await cluster.typeAt(ref);
-  const object = type && (await cluster.get(type, ref.namespace, ref.name));
+export async function expireGrace(api: ApiClient, ref: ObjectRef, now: Date): Promise<number | null> {
+  const type = await api.typeAt(ref);
+  const object = type && (await api.get(type, ref.namespace, ref.name));
   if (!type || !object || object.metadata.uid !== ref.uid || !object.metadata.deletionTimestamp) return null;
   const deadline = Date.parse(object.metadata.deletionTimestamp);
   if (deadline > now.getTime()) return deadline;
   if (!object.metadata.deletionGracePeriodSeconds) return null;
-  await cluster.delete(type, ref.namespace, ref.name, ref.uid, { gracePeriodSeconds: 0 });
+  await api.delete(type, ref.namespace, ref.name, ref.uid, { gracePeriodSeconds: 0 });
   return null;
 }

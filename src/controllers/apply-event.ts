@@ -1,19 +1,19 @@
 /**
- * Folds one lifecycle event into a shard's graph (graph.ts) and schedules the work it calls for.
+ * Folds one controller event into a partition's graph (graph.ts) and schedules the work it calls for.
  * Idempotent: applying an event twice, or an older event again after a newer one of the same
- * object was applied only by another shard, leaves the same state. Events of different objects
+ * object was applied only by another partition, leaves the same state. Events of different objects
  * arrive in any order; an owner named by a dependent before its own events arrive is verified by
  * reading it (the `verify` task), which also finds owners that never existed.
  */
-import { alwaysWatched, type LifecycleEvent } from './events.js';
+import { alwaysWatched, type ControllerEvent } from './events.js';
 import type { Graph, ObjectRef, OwnerState } from './graph.js';
 import { foregroundFinalizer, orphanFinalizer } from '../registry/deletion.js';
 
 /** States in which a change to an owner's dependents may let its work progress. */
 const waitingStates: ReadonlySet<OwnerState> = new Set(['gone', 'orphaning', 'deletingDependents']);
 
-/** Applies `event` to this shard: `mine` tells which uids the shard owns. */
-export function applyEvent(graph: Graph, event: LifecycleEvent, mine: (uid: string) => boolean, now: number): void {
+/** Applies `event` to this partition: `mine` tells which uids the partition owns. */
+export function applyEvent(graph: Graph, event: ControllerEvent, mine: (uid: string) => boolean, now: number): void {
   const self = refOf(event);
   if (mine(event.uid)) applyToSelf(graph, event, self, now);
   const current = new Set(event.owners.map((owner) => owner.uid));
@@ -34,7 +34,7 @@ export function applyEvent(graph: Graph, event: LifecycleEvent, mine: (uid: stri
   }
 }
 
-function refOf(event: LifecycleEvent): ObjectRef {
+function refOf(event: ControllerEvent): ObjectRef {
   const { group, version, resource, namespace, name, uid } = event;
   return { group, version, resource, namespace, name, uid };
 }
@@ -51,7 +51,7 @@ function touch(graph: Graph, uid: string, now: number): void {
 }
 
 /** The event as news of the object itself: as an owner, and its own deletion. */
-function applyToSelf(graph: Graph, event: LifecycleEvent, self: ObjectRef, now: number): void {
+function applyToSelf(graph: Graph, event: ControllerEvent, self: ObjectRef, now: number): void {
   const locator = { object: self };
   if (event.deleted) {
     if (graph.hasEdges(event.uid)) {
@@ -71,7 +71,7 @@ function applyToSelf(graph: Graph, event: LifecycleEvent, self: ObjectRef, now: 
   if (event.group === '' && event.resource === 'namespaces') graph.schedule('namespace', event.uid, self, now);
 }
 
-function ownerState(event: LifecycleEvent): OwnerState {
+function ownerState(event: ControllerEvent): OwnerState {
   if (!event.deletionTimestamp) return 'present';
   if (event.finalizers.includes(orphanFinalizer)) return 'orphaning';
   if (event.finalizers.includes(foregroundFinalizer)) return 'deletingDependents';

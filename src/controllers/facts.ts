@@ -1,7 +1,7 @@
 /**
- * What the lifecycle controllers (garbage collector, namespace deleter, graceful deletion) need
- * to know of a stored object, computed by the Worker at write time and kept by the Durable
- * Object beside each revision, so it can tell what a write changed without parsing documents.
+ * What the controllers (garbage collector, namespace deleter, graceful deletion) need to know of
+ * an object: computed by the write path for the object before and after a write, to tell what
+ * the write changed for them (events.ts).
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { KubeObject } from '../registry/object.js';
@@ -25,7 +25,7 @@ export interface ObjectCoordinates {
   name: string;
 }
 
-export interface LifecycleFacts extends ObjectCoordinates {
+export interface ControllerFacts extends ObjectCoordinates {
   uid: string;
   owners?: OwnerLink[];
   finalizers?: string[];
@@ -34,9 +34,9 @@ export interface LifecycleFacts extends ObjectCoordinates {
 }
 
 /** The facts of `object`, of type `type`. */
-export function lifecycleFactsOf(type: ResourceType, object: KubeObject): LifecycleFacts {
+export function controllerFactsOf(type: ResourceType, object: KubeObject): ControllerFacts {
   const meta = object.metadata;
-  const facts: LifecycleFacts = {
+  const facts: ControllerFacts = {
     group: type.group, version: type.version, resource: type.resource,
     namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '',
   };

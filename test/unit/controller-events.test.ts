@@ -1,17 +1,17 @@
-// Which writes become lifecycle events (src/lifecycle/events.ts), where they go
-// (src/lifecycle/routing.ts), and the namespace deleter's conditions
+// Which writes become controller events (src/controllers/events.ts), which partitions they go to
+// (src/controllers/partitions.ts), and the namespace deleter's conditions
 // (pkg/controller/namespace/deletion/status_condition_utils.go, v1.32 texts).
 import { describe, expect, it } from 'vitest';
-import { lifecycleEvent } from '../../src/lifecycle/events.js';
-import type { LifecycleFacts } from '../../src/lifecycle/facts.js';
-import { namespaceConditions, updateConditions } from '../../src/lifecycle/namespace-conditions.js';
-import { eventShards, shardOf } from '../../src/lifecycle/routing.js';
+import { controllerEvent } from '../../src/controllers/events.js';
+import type { ControllerFacts } from '../../src/controllers/facts.js';
+import { namespaceConditions, updateConditions } from '../../src/controllers/namespace-conditions.js';
+import { eventPartitions, partitionOf } from '../../src/controllers/partitions.js';
 
-const facts = (extra: Partial<LifecycleFacts> = {}): LifecycleFacts =>
+const facts = (extra: Partial<ControllerFacts> = {}): ControllerFacts =>
   ({ group: '', version: 'v1', resource: 'configmaps', namespace: 'ns', name: 'c', uid: 'u1', ...extra });
 const owner = (uid: string, block = false) => ({ uid, apiVersion: 'v1', kind: 'ConfigMap', name: uid, ...(block ? { block: true } : {}) });
 
-describe('lifecycleEvent', () => {
+describe('controllerEvent', () => {
   it.each([
     ['a create without owners', null, facts(), false],
     ['an update touching nothing the controllers track', facts({ finalizers: ['a.io/f'] }), facts({ finalizers: ['a.io/f', 'a.io/g'] }), false],
@@ -24,31 +24,31 @@ describe('lifecycleEvent', () => {
     ['a finalizer removed while deleting', facts({ deletionTimestamp: 't', finalizers: ['a.io/f', 'orphan'] }), facts({ deletionTimestamp: 't', finalizers: ['a.io/f'] }), true],
     ['a label change while deleting', facts({ deletionTimestamp: 't', finalizers: ['a.io/f'] }), facts({ deletionTimestamp: 't', finalizers: ['a.io/f'] }), false],
   ])('%s', (_name, previous, next, expected) => {
-    expect(lifecycleEvent(previous, next) !== null).toBe(expected);
+    expect(controllerEvent(previous, next) !== null).toBe(expected);
   });
 
   it('reports both owner lists, so the shards of removed owners drop their edges', () => {
-    const event = lifecycleEvent(facts({ owners: [owner('o1')] }), facts({ owners: [owner('o2')] }))!;
+    const event = controllerEvent(facts({ owners: [owner('o1')] }), facts({ owners: [owner('o2')] }))!;
     expect([event.previousOwners.map((o) => o.uid), event.owners.map((o) => o.uid), event.deleted]).toEqual([['o1'], ['o2'], false]);
   });
 
   it('reports a deletion with the last owners as previous and none now', () => {
-    const event = lifecycleEvent(facts({ owners: [owner('o1')], finalizers: ['a.io/f'] }), null)!;
+    const event = controllerEvent(facts({ owners: [owner('o1')], finalizers: ['a.io/f'] }), null)!;
     expect([event.deleted, event.owners, event.previousOwners.map((o) => o.uid), event.finalizers]).toEqual([true, [], ['o1'], ['a.io/f']]);
   });
 });
 
-describe('eventShards', () => {
+describe('eventPartitions', () => {
   it('sends an event to the shard of the object and of every owner named before or after, once each', () => {
-    const event = lifecycleEvent(facts({ owners: [owner('o1')] }), facts({ owners: [owner('o2'), owner('o3')] }))!;
-    const expected = new Set(['u1', 'o1', 'o2', 'o3'].map((uid) => shardOf(uid, 4)));
-    expect(new Set(eventShards(event, 4))).toEqual(expected);
-    expect(eventShards(event, 4)).toHaveLength(expected.size);
+    const event = controllerEvent(facts({ owners: [owner('o1')] }), facts({ owners: [owner('o2'), owner('o3')] }))!;
+    const expected = new Set(['u1', 'o1', 'o2', 'o3'].map((uid) => partitionOf(uid, 4)));
+    expect(new Set(eventPartitions(event, 4))).toEqual(expected);
+    expect(eventPartitions(event, 4)).toHaveLength(expected.size);
   });
 
   it('spreads uids over the shards', () => {
     const counts = [0, 0, 0, 0];
-    for (let index = 0; index < 4000; index++) counts[shardOf(crypto.randomUUID(), 4)]! += 1;
+    for (let index = 0; index < 4000; index++) counts[partitionOf(crypto.randomUUID(), 4)]! += 1;
     for (const count of counts) expect(count).toBeGreaterThan(800);
   });
 });

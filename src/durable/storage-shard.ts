@@ -1,27 +1,27 @@
 /**
- * ResourceStore: the Durable Object that owns every object of one resource type (one shard, see
- * storage/shard.ts). It assigns resourceVersions inside SQLite transactions, keeps superseded
- * revisions for the history window, and answers reads at the newest or a past resourceVersion.
- * Methods are called over Durable Object RPC and return StorageReply values, because thrown
- * errors do not cross RPC with their data.
+ * StorageShard: the Durable Object that owns the objects of one resource type of one cluster (all
+ * of them, or one shard's part; its address is its name, see cluster/addressing.ts). It assigns
+ * resourceVersions inside SQLite transactions, keeps superseded revisions for the history window,
+ * answers reads at the newest or a past resourceVersion, feeds watches, and delivers the messages
+ * writes send (outbox). Methods are called over Durable Object RPC and return StorageReply
+ * values, because thrown errors do not cross RPC with their data.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
 import type { StorageFailure, StorageReply } from '../storage/errors.js';
-import type { ListRequest, ListResult, ObjectWrite, ReadVersion, StoredObject } from '../storage/types.js';
+import type { ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
-import { listSnapshot } from './list.js';
+import { type ListHeader, planPage, rangeOf } from './list.js';
+import { linesStream, listBody } from './list-stream.js';
+import { SnapshotPins } from './snapshot-pins.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
 import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
-import { lifecycleEvent, type LifecycleEvent } from '../lifecycle/events.js';
-import type { LifecycleFacts } from '../lifecycle/facts.js';
-import { controllerName, lifecycleShards } from '../lifecycle/routing.js';
-import { type Change, side } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
-import { subscriptionHeader, type Subscription } from '../watch/protocol.js';
-
-const defaultWindowSeconds = 300;
+import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
+import { changeMessagesAfter } from './history.js';
+import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
+import { clusterContext } from '../cluster/contexts.js';
 
 class Failure extends Error {
   constructor(readonly failure: StorageFailure) {
@@ -29,21 +29,26 @@ class Failure extends Error {
   }
 }
 
-export class ResourceStore extends DurableObject<Env> {
+export class StorageShard extends DurableObject<Env> {
+  /** Who this shard is: (cluster, group, resource). */
+  readonly address: ShardAddress;
   private readonly sql: SqlStorage;
   private clock!: ClockState;
   /** The resourceVersion taken by the write in progress; it becomes current only if it commits. */
   private pending = 0;
   /** The change of the write in progress, sent to watchers once it commits. */
-  private pendingChange: Change | null = null;
-  /** The write in progress queued a lifecycle event: the outbox needs delivering once it commits. */
+  private pendingChange: { key: string; message: string } | null = null;
+  /** The write in progress queued messages: the outbox needs delivering once it commits. */
   private outboxPending = false;
   /** Consecutive failed outbox deliveries, for the retry backoff. */
   private deliveryFailures = 0;
   private readonly watches: WatchHub;
+  /** Snapshots open list streams read: compaction stays below them. */
+  private readonly pins = new SnapshotPins();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.address = shardAddressOf(ctx.id.name);
     this.sql = ctx.storage.sql;
     this.watches = new WatchHub(ctx, this.sql, () => this.clock);
     void ctx.blockConcurrencyWhile(async () => {
@@ -54,15 +59,13 @@ export class ResourceStore extends DurableObject<Env> {
     });
   }
 
-  /** Delivers the outbox to the lifecycle controllers; on failure, retries with backoff. */
+  /** Delivers the outbox to its destinations (controller partitions); on failure, retries with backoff. */
   override async alarm(): Promise<void> {
-    const shards = lifecycleShards(this.env.LIFECYCLE_SHARDS);
-    const deliver = async (shard: number, events: LifecycleEvent[]) => {
-      const controller = this.env.LIFECYCLE.get(this.env.LIFECYCLE.idFromName(controllerName(shard)));
-      await controller.receive(shard, events);
+    const deliver = async (to: PartitionAddress, bodies: unknown[]) => {
+      await clusterContext(this.env, to.cluster).partition(to.partition).receive(bodies);
     };
     try {
-      while ((await deliverOutboxBatch(this.sql, shards, deliver)) > 0);
+      while ((await deliverOutboxBatch(this.sql, deliver)) > 0);
       this.deliveryFailures = 0;
     } catch (error) {
       this.deliveryFailures += 1;
@@ -72,11 +75,11 @@ export class ResourceStore extends DurableObject<Env> {
     }
   }
 
-  /** Watches: a WebSocket upgrade carrying a Subscription (see watch/protocol.ts). */
+  /** Watches: a WebSocket upgrade carrying a HubSubscription (see storage/watch-protocol.ts). */
   override async fetch(request: Request): Promise<Response> {
     const header = request.headers.get(subscriptionHeader);
     if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
-    return this.watches.subscribe(JSON.parse(header) as Subscription);
+    return this.watches.subscribe(JSON.parse(header) as HubSubscription);
   }
 
   /** Watch sockets carry nothing from the Worker after the subscription. */
@@ -95,10 +98,17 @@ export class ResourceStore extends DurableObject<Env> {
     });
   }
 
-  list(request: ListRequest): StorageReply<ListResult> {
+  /**
+   * A list: its header now, its items as a byte stream the caller pulls (list-stream.ts), all
+   * read from one snapshot.
+   */
+  list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
     return this.reply(() => {
-      const at = this.snapshotVersion(request.prefix, request.version);
-      return listSnapshot(this.sql, request, at, at ?? this.clock.current);
+      const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      const paged = request.limit !== undefined && request.limit > 0;
+      const { header, range } = paged ? planPage(this.sql, request, at) : { header: { resourceVersion: at }, range: rangeOf(request) };
+      const release = this.pins.pin(at);
+      return { header, body: listBody(this.sql, request, range, at, release) };
     });
   }
 
@@ -120,18 +130,43 @@ export class ResourceStore extends DurableObject<Env> {
     });
   }
 
-  delete(key: string, expectedResourceVersion: number): StorageReply<StoredObject> {
+  delete(key: string, expectedResourceVersion: number, messages: OutboxMessage[] = []): StorageReply<StoredObject> {
     return this.write(() => {
       const newest = this.liveRevision(key);
       if (newest.rv !== expectedResourceVersion) {
         throw new Failure({ code: 'Conflict', key, current: toStoredObject(newest) });
       }
-      const rv = this.advanceClock();
-      appendRevision(this.sql, rv, { key, value: null }, newest);
-      this.pendingChange = { key, resourceVersion: rv, current: null, previous: sideOf(newest) };
-      this.recordLifecycle(factsOf(newest), null);
+      const rv = this.nextVersion();
+      appendRevision(this.sql, rv, key, null, newest);
+      this.pendingChange = { key, message: changeMessage(key, rv, null, storedSide(newest)) };
+      this.send(messages);
       return { key, resourceVersion: rv, value: newest.value ?? '' };
     });
+  }
+
+  /**
+   * The changes to keys under `prefix` in (`after`, `upTo`], oldest first, as a byte stream of
+   * watch messages, one per line (a watch catching up from history, with backpressure).
+   */
+  changes(prefix: string, after: number, upTo: number): StorageReply<ReadableStream<Uint8Array>> {
+    return this.reply(() => {
+      const { current, compacted } = this.clock;
+      if (upTo > current) throw new Failure({ code: 'TooLargeResourceVersion', key: prefix, currentResourceVersion: current, requestedResourceVersion: upTo });
+      if (after < compacted) throw new Failure({ code: 'Expired', key: prefix, requestedResourceVersion: after, oldestResourceVersion: compacted });
+      return linesStream(changeMessagesAfter(this.sql, prefix, after, upTo), this.pins.pin(after));
+    });
+  }
+
+  /**
+   * Moves the clock past `resourceVersion` (no revision is written), so that no later write gets
+   * a version at or below it and reads at it are served; returns the newest committed version.
+   */
+  advanceClock(resourceVersion: number): number {
+    if (resourceVersion > this.clock.current) {
+      this.ctx.storage.transactionSync(() => saveClockValue(this.sql, 'current', resourceVersion));
+      this.clock.current = resourceVersion;
+    }
+    return this.clock.current;
   }
 
   /** Compacts history up to `watermark` now (tests and maintenance; writes do it on their own). */
@@ -157,23 +192,22 @@ export class ResourceStore extends DurableObject<Env> {
   }
 
   private commit(write: ObjectWrite, previous: RevisionRow | null): StoredObject {
-    const rv = this.advanceClock();
-    appendRevision(this.sql, rv, write, previous);
-    const current = { value: write.value, labels: write.labels, fields: write.fields };
-    this.pendingChange = { key: write.key, resourceVersion: rv, current, previous: sideOf(previous) };
-    this.recordLifecycle(previous?.value != null ? factsOf(previous) : null, write.lifecycle ?? null);
+    const rv = this.nextVersion();
+    const current = { value: write.value, labels: labelsText(write.labels), fields: JSON.stringify(write.fields) };
+    appendRevision(this.sql, rv, write.key, current, previous);
+    this.pendingChange = { key: write.key, message: changeMessage(write.key, rv, current, storedSide(previous)) };
+    this.send(write.messages ?? []);
     return { key: write.key, resourceVersion: rv, value: write.value };
   }
 
-  /** Queues the lifecycle event of a write, if it has one, in the write's transaction. */
-  private recordLifecycle(previous: LifecycleFacts | null, next: LifecycleFacts | null): void {
-    const event = lifecycleEvent(previous, next);
-    if (!event) return;
-    appendOutbox(this.sql, event);
+  /** Queues a write's messages in the write's transaction. */
+  private send(messages: OutboxMessage[]): void {
+    if (!messages.length) return;
+    appendOutbox(this.sql, messages);
     this.outboxPending = true;
   }
 
-  private advanceClock(): number {
+  private nextVersion(): number {
     this.pending = nextResourceVersion(this.clock.current);
     saveClockValue(this.sql, 'current', this.pending);
     return this.pending;
@@ -203,7 +237,8 @@ export class ResourceStore extends DurableObject<Env> {
     const reply = this.reply(() => this.ctx.storage.transactionSync(body));
     if (reply.ok) {
       this.clock.current = this.pending;
-      if (this.pendingChange) this.watches.broadcast(this.pendingChange);
+      const change = this.pendingChange as { key: string; message: string } | null;
+      if (change) this.watches.broadcast(change.key, change.message);
       if (this.outboxPending) void this.scheduleDelivery();
       this.maybeCompact();
     }
@@ -224,25 +259,24 @@ export class ResourceStore extends DurableObject<Env> {
     }
   }
 
-  /** Compacts when the watermark lags the window by more than a tenth of it. */
+  /** Compacts when the watermark lags the window by more than a tenth of it; never past an open snapshot. */
   private maybeCompact(): void {
     const windowMicros = this.windowSeconds() * 1_000_000;
-    const target = nowMicros() - windowMicros;
+    const target = Math.min(nowMicros() - windowMicros, this.pins.oldest());
     if (target > this.clock.compacted + windowMicros / 10) this.compact(target);
   }
 
   private windowSeconds(): number {
-    const configured = Number(this.env.HISTORY_WINDOW_SECONDS);
-    return Number.isFinite(configured) && configured > 0 ? configured : defaultWindowSeconds;
+    return clusterContext(this.env, this.address.cluster).settings.historyWindowSeconds;
   }
 }
 
-/** The lifecycle facts kept with a revision row, if any. */
-function factsOf(row: RevisionRow | null): LifecycleFacts | null {
-  return row?.lifecycle ? (JSON.parse(row.lifecycle) as LifecycleFacts) : null;
+/** The live side of a revision row, for watch events; null for none or a tombstone. */
+function storedSide(row: RevisionRow | null): StoredSide | null {
+  return row?.value != null ? { value: row.value, labels: row.labels, fields: row.fields } : null;
 }
 
-/** The live side of a revision row, for watch events; null for none or a tombstone. */
-function sideOf(row: RevisionRow | null) {
-  return row ? side(row.value, row.labels, row.fields) : null;
+/** The labels column: JSON, or NULL for none. */
+function labelsText(labels: Record<string, string>): string | null {
+  return Object.keys(labels).length ? JSON.stringify(labels) : null;
 }

@@ -4,12 +4,12 @@
  * for everything else.
  */
 import { age } from './human-duration.js';
-import { ageColumn, nameColumn, type Printer } from './printer.js';
+import { ageColumn, nameColumn, type Printer } from './table-printer.js';
 import { builtinPrinters } from './printers/index.js';
 import type { ResourceType } from '../api/catalog.js';
-import { customPrinter } from '../crds/printer.js';
+import { customPrinter } from '../crds/crd-printer.js';
 
-export { ageColumn, nameColumn, type Printer, type TableColumn } from './printer.js';
+export { ageColumn, nameColumn, type Printer, type TableColumn } from './table-printer.js';
 
 /** NAME and AGE: what kube prints for a type without a printer of its own. */
 export const defaultPrinter: Printer = {

@@ -1,6 +1,6 @@
 /**
- * The state a lifecycle controller shard keeps in its SQLite storage, for the objects whose uid
- * falls in the shard (see routing.ts):
+ * The state a controller partition keeps in its SQLite storage, for the objects whose uid
+ * falls in the partition (see partitions.ts):
  *   - edges: owner uid -> dependent (with its coordinates and blockOwnerDeletion), one row per
  *     ownerReference, as the dependents' events last reported them;
  *   - owners: what is known of an owner that has dependents or is being deleted: `unverified`
@@ -61,7 +61,7 @@ export interface Task {
   version: number;
 }
 
-/** SQL over the shard's tables. Every method is synchronous; callers own transactions. */
+/** SQL over the partition's tables. Every method is synchronous; callers own transactions. */
 export class Graph {
   constructor(private readonly sql: SqlStorage) {}
 

@@ -7,9 +7,9 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { age } from '../codecs/human-duration.js';
-import { ageColumn, nameColumn, type Printer, type TableColumn } from '../codecs/printer.js';
+import { ageColumn, nameColumn, type Printer, type TableColumn } from '../codecs/table-printer.js';
 import type { KubeObject } from '../registry/object.js';
-import type { PrinterColumn } from './custom-types.js';
+import type { PrinterColumn } from './crd-resource-types.js';
 import { evaluateSimplePath } from './simple-jsonpath.js';
 
 const printers = new WeakMap<ResourceType, Printer>();

@@ -6,11 +6,11 @@
  */
 import { matchesFields } from '../core/selectors/fields.js';
 import { matchesLabels } from '../core/selectors/labels.js';
-import type { EventType, WatchFilter } from '../watch/protocol.js';
+import type { EventType, WatchFilter } from './types.js';
 
-/** One side of a change: the document and what selectors test, or null when absent. */
+/** One side of a change: what selectors test, and the document (absent where no watcher can need it). */
 export interface Side {
-  value: string;
+  value?: string;
   labels: Record<string, string>;
   fields: Record<string, string>;
 }
@@ -21,7 +21,11 @@ export interface Change {
   resourceVersion: number;
   /** The state after the change; null for a deletion. */
   current: Side | null;
-  /** The live state before the change; null for a creation. */
+  /**
+   * The live state before the change; null for a creation. Its document is sent only where a
+   * watcher can see it: for a deletion, and when labels or fields changed (an object leaving a
+   * selection is DELETED with its previous content).
+   */
   previous: Side | null;
 }
 
@@ -32,18 +36,17 @@ function matches(filter: WatchFilter, side: Side | null, key: string): boolean {
   return true;
 }
 
+/** Whether `filter` selects anything beyond its prefix. */
+export function hasSelectors(filter: WatchFilter): boolean {
+  return !!(filter.labelSelector?.requirements.length || filter.fieldSelector?.requirements.length);
+}
+
 /** The event `filter` sees for `change`, or null if it sees none. */
 export function eventFor(filter: WatchFilter, change: Change): { type: EventType; value: string } | null {
   const now = matches(filter, change.current, change.key);
   const before = matches(filter, change.previous, change.key);
-  if (now && before) return { type: 'MODIFIED', value: change.current!.value };
-  if (now) return { type: 'ADDED', value: change.current!.value };
-  if (before) return { type: 'DELETED', value: change.previous!.value };
+  if (now && before) return { type: 'MODIFIED', value: change.current!.value! };
+  if (now) return { type: 'ADDED', value: change.current!.value! };
+  if (before) return { type: 'DELETED', value: change.previous!.value! };
   return null;
-}
-
-/** A Side from stored columns. */
-export function side(value: string | null, labels: string | null, fields: string | null): Side | null {
-  if (value === null) return null;
-  return { value, labels: labels ? JSON.parse(labels) : {}, fields: fields ? JSON.parse(fields) : {} };
 }

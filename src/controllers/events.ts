@@ -1,6 +1,7 @@
 /**
- * Lifecycle events: what a committed write tells the lifecycle controllers. A ResourceStore
- * writes one, in the write's own transaction, into its outbox when the write matters to them:
+ * Controller events: what a committed write tells the server's own controllers. The write path
+ * computes one (messages.ts) and storage keeps it, in the write's own transaction, in its outbox
+ * when the write matters to them:
  *   - every deletion (the object may own others),
  *   - a change of ownerReferences (the owner -> dependents graph changes),
  *   - a write to an object being deleted that changes its deletion state or finalizers
@@ -8,9 +9,9 @@
  *   - every write of a CustomResourceDefinition (its names, establishment and cleanup).
  * Other writes (most of them) produce nothing.
  */
-import type { LifecycleFacts, ObjectCoordinates, OwnerLink } from './facts.js';
+import type { ControllerFacts, ObjectCoordinates, OwnerLink } from './facts.js';
 
-export interface LifecycleEvent extends ObjectCoordinates {
+export interface ControllerEvent extends ObjectCoordinates {
   uid: string;
   /** The object is gone (this write deleted it). */
   deleted: boolean;
@@ -23,14 +24,14 @@ export interface LifecycleEvent extends ObjectCoordinates {
 }
 
 /** The event of a write from `previous` to `next` (null: absent), or null when it matters to no controller. */
-export function lifecycleEvent(previous: LifecycleFacts | null, next: LifecycleFacts | null): LifecycleEvent | null {
+export function controllerEvent(previous: ControllerFacts | null, next: ControllerFacts | null): ControllerEvent | null {
   const facts = next ?? previous;
   if (!facts) return null;
   const deleted = next === null;
   const owners = next?.owners ?? [];
   const previousOwners = previous?.owners ?? [];
   if (!deleted && !alwaysWatched(facts) && !ownersChanged(previousOwners, owners) && !deletionChanged(previous, next!)) return null;
-  const event: LifecycleEvent = {
+  const event: ControllerEvent = {
     group: facts.group, version: facts.version, resource: facts.resource, namespace: facts.namespace, name: facts.name,
     uid: facts.uid, deleted, owners, previousOwners, finalizers: facts.finalizers ?? [],
   };
@@ -50,7 +51,7 @@ function ownersChanged(before: OwnerLink[], after: OwnerLink[]): boolean {
 }
 
 /** Deletion started, or the finalizers or grace period of an object being deleted changed. */
-function deletionChanged(previous: LifecycleFacts | null, next: LifecycleFacts): boolean {
+function deletionChanged(previous: ControllerFacts | null, next: ControllerFacts): boolean {
   if (!next.deletionTimestamp) return false;
   if (!previous?.deletionTimestamp) return true;
   return previous.deletionTimestamp !== next.deletionTimestamp

@@ -6,15 +6,19 @@
 import { type FieldError, fieldError } from '../core/field-errors.js';
 import type { RequestScope } from '../handlers/scope.js';
 import { parseSelectors } from '../handlers/list-options.js';
-import { optionsInvalid, parseBooleanParameter, parseIntegerParameter } from '../handlers/options.js';
+import { optionsInvalid, parseBooleanParameter, parseIntegerParameter } from '../handlers/query-options.js';
 import { parseResourceVersion } from '../registry/list-query.js';
-import type { Subscription, WatchFilter } from './protocol.js';
+import type { FieldSelector } from '../core/selectors/fields.js';
+import type { LabelSelector } from '../core/selectors/labels.js';
+import type { WatchStart } from '../storage/types.js';
 
 /** kube-apiserver's --min-request-timeout default: watches last 1800-3600 s unless asked otherwise. */
 export const minRequestTimeoutSeconds = 1800;
 
 export interface WatchOptions {
-  subscription: Subscription;
+  labelSelector?: LabelSelector;
+  fieldSelector?: FieldSelector;
+  start: WatchStart;
   allowWatchBookmarks: boolean;
   /** Send the BOOKMARK marked `k8s.io/initial-events-end` after the initial state. */
   markInitialEventsEnd: boolean;
@@ -22,17 +26,17 @@ export interface WatchOptions {
 }
 
 /** Parses and validates a watch request; throws 400/422 like kube. */
-export function parseWatchOptions(scope: RequestScope, filterPrefix: string): WatchOptions {
+export function parseWatchOptions(scope: RequestScope): WatchOptions {
   const query = scope.url.searchParams;
   const resourceVersion = query.get('resourceVersion') ?? '';
   const match = query.get('resourceVersionMatch') ?? '';
   const sendInitialEvents = query.has('sendInitialEvents') ? parseBooleanParameter(query, 'sendInitialEvents') : undefined;
   const errors = validateWatchOptions(match, sendInitialEvents, query.get('continue') ?? '');
   if (errors.length) optionsInvalid('ListOptions', errors);
-  const filter: WatchFilter = { prefix: filterPrefix, ...parseSelectors(scope, query) };
   const allowWatchBookmarks = parseBooleanParameter(query, 'allowWatchBookmarks');
   return {
-    subscription: { filter, start: watchStart(parseResourceVersion(resourceVersion), resourceVersion, sendInitialEvents) },
+    ...parseSelectors(scope, query),
+    start: watchStart(parseResourceVersion(resourceVersion), resourceVersion, sendInitialEvents),
     allowWatchBookmarks,
     markInitialEventsEnd: sendInitialEvents === true && allowWatchBookmarks,
     timeoutMillis: watchTimeoutMillis(parseIntegerParameter(query, 'timeoutSeconds', 0)),
@@ -44,7 +48,7 @@ export function parseWatchOptions(scope: RequestScope, filterPrefix: string): Wa
  * after it. sendInitialEvents=true always gets the state (not older than the version);
  * sendInitialEvents=false never does.
  */
-function watchStart(resourceVersion: number, text: string, sendInitialEvents: boolean | undefined): Subscription['start'] {
+function watchStart(resourceVersion: number, text: string, sendInitialEvents: boolean | undefined): WatchStart {
   if (sendInitialEvents === true) return resourceVersion ? { from: 'state', notOlderThan: resourceVersion } : { from: 'state' };
   if (text === '' || text === '0') return sendInitialEvents === false ? { from: 'now' } : { from: 'state' };
   return { from: 'resourceVersion', resourceVersion };

@@ -14,7 +14,7 @@ import type { ResourceType } from '../api/catalog.js';
 import { inPool } from '../core/concurrency.js';
 import { foregroundFinalizer, orphanFinalizer, type PropagationPolicy } from '../registry/deletion.js';
 import type { KubeObject, OwnerReference } from '../registry/object.js';
-import type { Cluster } from './cluster.js';
+import type { ApiClient } from './api-client.js';
 import type { Graph, Locator, ObjectRef, Owner } from './graph.js';
 
 /** How a dependent's owner stands (kube: solid, dangling, waitingForDependentsDeletion). */
@@ -25,8 +25,8 @@ const concurrency = 16;
 
 export interface CollectorContext {
   graph: Graph;
-  cluster: Cluster;
-  /** Whether an object has dependents (asks the shard that owns its uid). */
+  api: ApiClient;
+  /** Whether an object has dependents (asks the partition that owns its uid). */
   hasDependents(uid: string): Promise<boolean>;
 }
 
@@ -54,14 +54,14 @@ export async function processOwner(context: CollectorContext, owner: Owner): Pro
  * its references to the dangling and waiting ones. `known` holds verdicts already established.
  */
 async function attemptToDelete(context: CollectorContext, dependent: ObjectRef, known: Map<string, OwnerVerdict>): Promise<void> {
-  const { cluster, graph } = context;
-  const type = await cluster.typeAt(dependent);
-  const live = type && (await cluster.get(type, dependent.namespace, dependent.name));
+  const { api, graph } = context;
+  const type = await api.typeAt(dependent);
+  const live = type && (await api.get(type, dependent.namespace, dependent.name));
   if (!type || !live || live.metadata.uid !== dependent.uid) return graph.removeDependent(dependent.uid);
   const finalizers = live.metadata.finalizers ?? [];
   if (live.metadata.deletionTimestamp && !finalizers.includes(foregroundFinalizer)) return;
   const references = live.metadata.ownerReferences ?? [];
-  const verdicts = await Promise.all(references.map((reference) => ownerVerdict(cluster, reference, type, dependent.namespace, known)));
+  const verdicts = await Promise.all(references.map((reference) => ownerVerdict(api, reference, type, dependent.namespace, known)));
   const withVerdict = (verdict: OwnerVerdict) => new Set(references.filter((_, index) => verdicts[index] === verdict).map((reference) => reference.uid));
   const [dangling, waiting] = [withVerdict('dangling'), withVerdict('waiting')];
   if (verdicts.includes('solid')) {
@@ -69,7 +69,7 @@ async function attemptToDelete(context: CollectorContext, dependent: ObjectRef, 
     return;
   }
   const policy = waiting.size && (await context.hasDependents(dependent.uid)) ? 'Foreground' : policyOf(finalizers);
-  if ((await cluster.delete(type, dependent.namespace, dependent.name, dependent.uid, { propagationPolicy: policy })) === null) graph.removeDependent(dependent.uid);
+  if ((await api.delete(type, dependent.namespace, dependent.name, dependent.uid, { propagationPolicy: policy })) === null) graph.removeDependent(dependent.uid);
 }
 
 /** The policy a dependent is deleted with when nothing asks otherwise: the one its finalizers name. */
@@ -85,12 +85,12 @@ function policyOf(finalizers: string[]): PropagationPolicy {
  * namespaced owner of a cluster-scoped dependent, cannot be resolved: such a reference never
  * lets the dependent go.
  */
-async function ownerVerdict(cluster: Cluster, reference: OwnerReference, dependentType: ResourceType, namespace: string, known: Map<string, OwnerVerdict>): Promise<OwnerVerdict> {
-  const ownerType = await cluster.typeOfKind(reference.apiVersion, reference.kind);
+async function ownerVerdict(api: ApiClient, reference: OwnerReference, dependentType: ResourceType, namespace: string, known: Map<string, OwnerVerdict>): Promise<OwnerVerdict> {
+  const ownerType = await api.typeOfKind(reference.apiVersion, reference.kind);
   if (!ownerType || (ownerType.namespaced && !dependentType.namespaced)) return 'solid';
   const verdict = known.get(reference.uid);
   if (verdict) return verdict;
-  const owner = await cluster.get(ownerType, ownerType.namespaced ? namespace : '', reference.name);
+  const owner = await api.get(ownerType, ownerType.namespaced ? namespace : '', reference.name);
   if (!owner || owner.metadata.uid !== reference.uid) return 'dangling';
   const deletingDependents = !!owner.metadata.deletionTimestamp && (owner.metadata.finalizers ?? []).includes(foregroundFinalizer);
   return deletingDependents ? 'waiting' : 'solid';
@@ -98,9 +98,9 @@ async function ownerVerdict(cluster: Cluster, reference: OwnerReference, depende
 
 /** Drops the dependent's ownerReferences to `uids`. */
 async function removeReferences(context: CollectorContext, dependent: ObjectRef, uids: Set<string>): Promise<void> {
-  const type = await context.cluster.typeAt(dependent);
+  const type = await context.api.typeAt(dependent);
   if (!type) return;
-  await context.cluster.update(type, dependent.namespace, dependent.name, dependent.uid, (object) => {
+  await context.api.update(type, dependent.namespace, dependent.name, dependent.uid, (object) => {
     const references = object.metadata.ownerReferences ?? [];
     const kept = references.filter((reference) => !uids.has(reference.uid));
     if (kept.length === references.length) return false;
@@ -111,9 +111,9 @@ async function removeReferences(context: CollectorContext, dependent: ObjectRef,
 
 /** Removes `finalizer` from the owner (which goes if that was what held it). */
 async function removeFinalizer(context: CollectorContext, locator: Locator, uid: string, finalizer: string): Promise<void> {
-  const target = await resolve(context.cluster, locator);
+  const target = await resolve(context.api, locator);
   if (!target) return;
-  await context.cluster.update(target.type, target.namespace, target.name, uid, (object) => {
+  await context.api.update(target.type, target.namespace, target.name, uid, (object) => {
     const finalizers = object.metadata.finalizers ?? [];
     if (!finalizers.includes(finalizer)) return false;
     setList(object, 'finalizers', finalizers.filter((name) => name !== finalizer));
@@ -122,12 +122,12 @@ async function removeFinalizer(context: CollectorContext, locator: Locator, uid:
 }
 
 /** Where an owner lives, from what is known of it; null when its type is not served. */
-export async function resolve(cluster: Cluster, locator: Locator): Promise<{ type: ResourceType; namespace: string; name: string } | null> {
+export async function resolve(api: ApiClient, locator: Locator): Promise<{ type: ResourceType; namespace: string; name: string } | null> {
   if ('object' in locator) {
-    const type = await cluster.typeAt(locator.object);
+    const type = await api.typeAt(locator.object);
     return type ? { type, namespace: locator.object.namespace, name: locator.object.name } : null;
   }
-  const type = await cluster.typeOfKind(locator.reference.apiVersion, locator.reference.kind);
+  const type = await api.typeOfKind(locator.reference.apiVersion, locator.reference.kind);
   if (!type || (type.namespaced && !locator.dependentNamespaced)) return null;
   return { type, namespace: type.namespaced ? locator.namespace : '', name: locator.reference.name };
 }

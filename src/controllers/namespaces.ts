@@ -9,10 +9,10 @@
  */
 import { namespaceCacheMillis } from '../admission/namespace-lifecycle.js';
 import type { ResourceType } from '../api/catalog.js';
-import { inPool } from '../core/concurrency.js';
+import { inPoolFrom } from '../core/concurrency.js';
 import { kubernetesFinalizer } from '../registry/strategies/namespaces.js';
 import type { KubeObject } from '../registry/object.js';
-import type { Cluster } from './cluster.js';
+import type { ApiClient } from './api-client.js';
 import { namespaceConditions, updateConditions, type Remaining } from './namespace-conditions.js';
 import type { ObjectRef } from './graph.js';
 
@@ -26,18 +26,18 @@ const clockSkewMillis = 1_000;
 export type NamespaceOutcome = number | null;
 
 /** One pass over namespace `ref`; when to look again, or null when the namespace is finished with. */
-export async function terminateNamespace(cluster: Cluster, ref: ObjectRef, now: () => Date): Promise<NamespaceOutcome> {
-  const namespaces = (await cluster.typeAt(ref))!;
-  const namespace = await cluster.get(namespaces, '', ref.name);
+export async function terminateNamespace(api: ApiClient, ref: ObjectRef, now: () => Date): Promise<NamespaceOutcome> {
+  const namespaces = (await api.typeAt(ref))!;
+  const namespace = await api.get(namespaces, '', ref.name);
   if (!namespace || namespace.metadata.uid !== ref.uid || !namespace.metadata.deletionTimestamp) return null;
   if (!specFinalizers(namespace).includes(kubernetesFinalizer)) return null;
   const started = now().getTime();
-  const remaining = await deleteContent(cluster, ref.name);
-  await reportConditions(cluster, namespaces, ref, remaining, now());
+  const remaining = await deleteContent(api, ref.name);
+  await reportConditions(api, namespaces, ref, remaining, now());
   if (remaining.resources.size > 0) return now().getTime() + 1_000;
   const quietAfter = Date.parse(namespace.metadata.deletionTimestamp) + namespaceCacheMillis + clockSkewMillis;
   if (started < quietAfter) return quietAfter;
-  await cluster.update(namespaces, '', ref.name, ref.uid, (object) => {
+  await api.update(namespaces, '', ref.name, ref.uid, (object) => {
     const spec = (object.spec ?? {}) as { finalizers?: string[] };
     object.spec = { ...spec, finalizers: specFinalizers(object).filter((name) => name !== kubernetesFinalizer) };
     return true;
@@ -50,14 +50,14 @@ function specFinalizers(namespace: KubeObject): string[] {
 }
 
 /** Deletes everything in the namespace; reports what is still there (finalizers hold it). */
-async function deleteContent(cluster: Cluster, namespace: string): Promise<Remaining> {
+async function deleteContent(api: ApiClient, namespace: string): Promise<Remaining> {
   const remaining: Remaining = { resources: new Map(), finalizers: new Map() };
-  for (const type of await cluster.namespacedTypes()) {
+  for (const type of await api.namespacedTypes()) {
     let continueToken = '';
     do {
-      const page = await cluster.list(type, namespace, continueToken, pageSize);
-      await inPool(page.items, deletesInFlight, async (item) => {
-        const left = await deleteItem(cluster, type, namespace, item);
+      const page = await api.list(type, namespace, continueToken, pageSize);
+      await inPoolFrom(page.items, deletesInFlight, async (item) => {
+        const left = await deleteItem(api, type, namespace, item.object());
         if (left) count(remaining, type, left);
       });
       continueToken = page.continue ?? '';
@@ -67,9 +67,9 @@ async function deleteContent(cluster: Cluster, namespace: string): Promise<Remai
 }
 
 /** Deletes an item in background; what is left of it (being deleted already, or held), or null once gone. */
-async function deleteItem(cluster: Cluster, type: ResourceType, namespace: string, item: KubeObject): Promise<KubeObject | null> {
+async function deleteItem(api: ApiClient, type: ResourceType, namespace: string, item: KubeObject): Promise<KubeObject | null> {
   if (item.metadata.deletionTimestamp) return item;
-  return cluster.delete(type, namespace, item.metadata.name ?? '', item.metadata.uid ?? '', { propagationPolicy: 'Background' });
+  return api.delete(type, namespace, item.metadata.name ?? '', item.metadata.uid ?? '', { propagationPolicy: 'Background' });
 }
 
 function count(remaining: Remaining, type: ResourceType, item: KubeObject): void {
@@ -81,9 +81,9 @@ function count(remaining: Remaining, type: ResourceType, item: KubeObject): void
 }
 
 /** Writes the deletion conditions into the namespace's status when they changed. */
-async function reportConditions(cluster: Cluster, namespaces: ResourceType, ref: ObjectRef, remaining: Remaining, now: Date): Promise<void> {
+async function reportConditions(api: ApiClient, namespaces: ResourceType, ref: ObjectRef, remaining: Remaining, now: Date): Promise<void> {
   const wanted = namespaceConditions(remaining);
-  await cluster.update(namespaces, '', ref.name, ref.uid, (object) => {
+  await api.update(namespaces, '', ref.name, ref.uid, (object) => {
     const status = (object.status ?? {}) as { conditions?: unknown[] };
     const conditions = updateConditions(status.conditions ?? [], wanted, now);
     if (!conditions) return false;
