@@ -10,6 +10,12 @@ export interface Env {
   CONTROLLERS: DurableObjectNamespace<ControllerPartition>;
   /** How many controller partitions (default 4); fixed for the life of a cluster's state. */
   CONTROLLER_PARTITIONS?: string;
+  /**
+   * Resource types spread over several storage shards, comma-separated `resource[.group]=count[:key]`
+   * with key `namespace` (default: a namespace's objects stay together) or `name` (namespace/name).
+   * Example: `configmaps=4:name,leases.coordination.k8s.io=8:name,pods=4`. Unnamed types: one shard.
+   */
+  SHARDED_TYPES?: string;
   /** Seconds of history each Durable Object keeps for past reads (default 300). */
   HISTORY_WINDOW_SECONDS?: string;
   /** Seconds between the newlines an idle watch stream sends to notice a departed client (default 30). */
@@ -38,4 +44,9 @@ export interface Env {
   RATE_LIMIT_BURST?: string;
   /** Watches each user may have open through one Worker isolate (default 100). */
   WATCH_LIMIT_PER_USER?: string;
+  /**
+   * API Priority and Fairness: the seats each Worker isolate divides among the Limited priority
+   * levels by their shares (default 600, kube's 400 + 200 in-flight defaults).
+   */
+  SERVER_CONCURRENCY?: string;
 }

@@ -6,9 +6,13 @@
  * the constructor, RPC methods and alarms), never from the messages it receives.
  *
  * Names are persistent identities (a Durable Object's storage is reached by its name): they
- * never change for an existing address. Today every (cluster, group, resource) is one shard.
+ * never change for an existing address. A type of one shard is `cluster/group/resource`; a type
+ * spread over N shards (shard-layouts.ts) is `cluster/group/resource/i-of-N`, the shard chosen by
+ * a hash of the object's namespace, or of its namespace and name.
  */
+import { fnv1a } from '../core/hash.js';
 import type { Env } from '../env.js';
+import type { ShardLayout } from './shard-layouts.js';
 
 /** The cluster every request belongs to unless it names another (tenants come later). */
 export const defaultClusterName = 'default';
@@ -27,6 +31,8 @@ export interface ShardAddress {
   cluster: string;
   group: string;
   resource: string;
+  /** Which of how many shards; absent for a type of one shard. */
+  shard?: { index: number; count: number };
 }
 
 /** A controller partition: the Durable Object running the controllers' work for a slice of uids. */
@@ -37,15 +43,29 @@ export interface PartitionAddress {
 
 const partitionPrefix = 'lifecycle';
 
-/** The storage shard that owns an object (or a collection: namespace and name may be absent). */
-export function shardOf(address: ObjectAddress): ShardAddress {
-  return { cluster: address.cluster, ...storageResourceOf(address.group, address.resource) };
+/**
+ * The storage shard that owns an object: the one function of (cluster, group, resource,
+ * namespace, name) that chooses a Durable Object for storage, given the type's layout.
+ */
+export function shardOf(address: ObjectAddress, layout: ShardLayout): ShardAddress {
+  const { cluster, group, resource } = address;
+  if (layout.count === 1) return { cluster, group, resource };
+  const spreadBy = layout.key === 'name' ? `${address.namespace ?? ''}/${address.name ?? ''}` : (address.namespace ?? '');
+  return { cluster, group, resource, shard: { index: fnv1a(spreadBy) % layout.count, count: layout.count } };
+}
+
+/** Every storage shard of a type, in index order. */
+export function shardsOf(type: Omit<ObjectAddress, 'namespace' | 'name'>, layout: ShardLayout): ShardAddress[] {
+  const { cluster, group, resource } = type;
+  if (layout.count === 1) return [{ cluster, group, resource }];
+  return Array.from({ length: layout.count }, (_, index) => ({ cluster, group, resource, shard: { index, count: layout.count } }));
 }
 
 /**
  * The storage resource of a served resource: itself, except where kube keeps two resources in one
- * storage (events.k8s.io/events are core events, /registry/events in etcd). Converting between the
- * two forms is the stored codec's (registry/stored-codec.ts).
+ * storage (events.k8s.io/events are core events, /registry/events in etcd). The cluster context
+ * maps a served type through here before choosing its shards; converting between the two forms
+ * is the stored codec's (registry/stored-codec.ts).
  */
 export function storageResourceOf(group: string, resource: string): { group: string; resource: string } {
   if (group === 'events.k8s.io' && resource === 'events') return { group: '', resource: 'events' };
@@ -65,9 +85,18 @@ export function partitionStub(env: Env, partition: PartitionAddress) {
 /** The address a storage shard was created for, from its Durable Object name. */
 export function shardAddressOf(objectName: string | undefined): ShardAddress {
   const parts = (objectName ?? '').split('/');
-  if (parts.length !== 3 || parts.some((part) => part === '')) throw new Error(`not a storage shard name: ${objectName}`);
+  const position = parts.length === 4 ? /^(\d+)-of-(\d+)$/.exec(parts[3]!) : null;
+  if ((parts.length !== 3 && !position) || parts.some((part) => part === '')) throw new Error(`not a storage shard name: ${objectName}`);
   const [cluster, group, resource] = parts as [string, string, string];
-  return { cluster, group: group === 'core' ? '' : group, resource };
+  const address: ShardAddress = { cluster, group: group === 'core' ? '' : group, resource };
+  if (position) address.shard = { index: Number(position[1]), count: Number(position[2]) };
+  return address;
+}
+
+/** A shard's name, also its identity in per-isolate maps. */
+export function shardName(shard: ShardAddress): string {
+  const base = `${shard.cluster}/${shard.group || 'core'}/${shard.resource}`;
+  return shard.shard ? `${base}/${shard.shard.index}-of-${shard.shard.count}` : base;
 }
 
 /** The address a controller partition was created for, from its Durable Object name. */
@@ -78,11 +107,6 @@ export function partitionAddressOf(objectName: string | undefined): PartitionAdd
     throw new Error(`not a controller partition name: ${objectName}`);
   }
   return { cluster: parts[1], partition };
-}
-
-/** `cluster/group/resource`, `core` for the legacy group. */
-function shardName(shard: ShardAddress): string {
-  return `${shard.cluster}/${shard.group || 'core'}/${shard.resource}`;
 }
 
 /** `lifecycle/cluster/N` (the name predates the word "partition"; names never change). */

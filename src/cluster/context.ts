@@ -10,7 +10,9 @@ import type { Env } from '../env.js';
 import { ShardClient } from '../storage/shard-client.js';
 import type { Storage } from '../storage/types.js';
 import { WatchCaches } from '../storage/watch-caches.js';
-import { type PartitionAddress, partitionStub, shardOf, storageShardStub } from './addressing.js';
+import { type PartitionAddress, partitionStub, shardsOf, storageResourceOf, storageShardStub } from './addressing.js';
+import { layoutOf } from './shard-layouts.js';
+import { ShardedStorage } from '../storage/sharded-storage.js';
 import { ClusterCredentials } from './credentials.js';
 import { type ClusterSettings, settingsOf } from './settings.js';
 
@@ -42,6 +44,8 @@ export class ClusterContext {
   readonly credentials: ClusterCredentials;
   /** This isolate's watch caches of the cluster's collections. */
   readonly watchCaches = new WatchCaches();
+  /** The newest resourceVersion seen per sharded type (sharded-storage.ts). */
+  private readonly floors = new Map<string, { value: number }>();
 
   constructor(readonly name: string, private bindings: Env) {
     this.credentials = new ClusterCredentials(() => this.bindings);
@@ -63,10 +67,24 @@ export class ClusterContext {
     return this.parsed.settings;
   }
 
-  /** The storage of a resource type (made per request: stubs are tied to the request that made them). */
-  storage(group: string, resource: string): Storage {
-    const shard = shardOf({ cluster: this.name, group, resource });
-    return new ShardClient(storageShardStub(this.bindings, shard), shard, this.watchCaches);
+  /**
+   * The storage of a resource type (of its storage resource: events.k8s.io Events are core
+   * Events'): its one shard's, or one over all its shards (made per request: stubs are tied to
+   * the request that made them).
+   */
+  storage(servedGroup: string, servedResource: string): Storage {
+    const { group, resource } = storageResourceOf(servedGroup, servedResource);
+    const type = { cluster: this.name, group, resource };
+    const layout = layoutOf(this.settings.shardLayouts, group, resource);
+    const clients = shardsOf(type, layout).map((shard) => new ShardClient(storageShardStub(this.bindings, shard), shard, this.watchCaches));
+    if (clients.length === 1) return clients[0]!;
+    const advance = (index: number, resourceVersion: number) => {
+      const client = clients[index]!;
+      this.watchCaches.advance(client.name, resourceVersion, (version) => client.advanceClock(version));
+    };
+    let floor = this.floors.get(`${group}/${resource}`);
+    if (!floor) this.floors.set(`${group}/${resource}`, (floor = { value: 0 }));
+    return new ShardedStorage(type, layout, clients, advance, floor);
   }
 
   /** A controller partition of this cluster. */

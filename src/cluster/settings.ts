@@ -3,6 +3,7 @@
  * with their defaults. Code below the HTTP layer reads these, never the raw variables.
  */
 import type { Env } from '../env.js';
+import { parseShardLayouts, type ShardLayouts } from './shard-layouts.js';
 
 export interface ClusterSettings {
   /** Seconds of history each storage shard keeps for past reads (HISTORY_WINDOW_SECONDS, 300). */
@@ -17,6 +18,10 @@ export interface ClusterSettings {
   anonymousPaths: string[];
   /** Per-user token bucket and open-watch cap (RATE_LIMIT_QPS 100, RATE_LIMIT_BURST 200, WATCH_LIMIT_PER_USER 100). */
   rateLimit: { qps: number; burst: number; watchesPerUser: number };
+  /** How resource types spread over storage shards (SHARDED_TYPES; a type not named: one shard). */
+  shardLayouts: ShardLayouts;
+  /** The seats each isolate divides among API Priority and Fairness' Limited levels (SERVER_CONCURRENCY, 600). */
+  serverConcurrency: number;
 }
 
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
@@ -34,6 +39,8 @@ export function settingsOf(env: Env): ClusterSettings {
       burst: positive(env.RATE_LIMIT_BURST, 200),
       watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
     },
+    shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
+    serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
   };
 }
 

@@ -17,6 +17,8 @@ export interface Printer {
   cells(object: KubeObject, now: Date): unknown[];
   /** rest.NewDefaultTableConvertor's quirk: a Table without rows has `rows: null` (kube's printers write []). */
   nullWithoutRows?: boolean;
+  /** The order of a list's rows, where kube's list printer sorts them (FlowSchemas); default: the list's. */
+  order?(objects: KubeObject[]): KubeObject[];
 }
 
 /** Column definitions are written in kube's JSON field order: name, type, format, description, priority. */

@@ -24,7 +24,7 @@ export function toTable(objects: KubeObject[], printer: Printer, listMeta: ListM
     apiVersion: `meta.k8s.io/${options.version}`,
     metadata: listMeta,
     columnDefinitions: printer.columns,
-    rows: objects.map((object) => ({
+    rows: (printer.order ? printer.order(objects) : objects).map((object) => ({
       cells: printer.cells(object, options.now),
       object: rowObject(object, options.includeObject),
     })),

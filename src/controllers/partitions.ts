@@ -5,21 +5,12 @@
  * when it is a namespace). An event therefore goes to the partition of the object itself and to
  * the partition of each owner it names, now or before the write (whose edge lists change).
  */
+import { fnv1a } from '../core/hash.js';
 import type { ControllerEvent } from './events.js';
-
-/** FNV-1a of a string: a stable, well-spread partition choice. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
-  }
-  return value >>> 0;
-}
 
 /** The partition index of an object uid among `partitions`. */
 export function partitionOf(uid: string, partitions: number): number {
-  return hash(uid) % partitions;
+  return fnv1a(uid) % partitions;
 }
 
 /** The partitions an event must reach, each once. */

@@ -42,10 +42,11 @@ export interface KeyRange {
 
 const planBatch = 1000;
 
-/** The key range of `request` (its prefix, continue position). */
+/** The key range of `request` (its prefix, continue position, end key). */
 export function rangeOf(request: ListRequest): KeyRange {
   const range = prefixRange(request.prefix);
   const start = request.startKey && request.startKey > range.start ? request.startKey : range.start;
+  if (request.endKey !== undefined && request.endKey < range.end) return { start, after: request.afterKey ?? null, end: request.endKey, endInclusive: true };
   return { start, after: request.afterKey ?? null, end: range.end };
 }
 
@@ -59,33 +60,44 @@ export function rowFilter(request: ListRequest): ((row: Pick<ListRow, 'labels' |
     (!field || matchesFields(field, row.fields ? JSON.parse(row.fields) : {}));
 }
 
-/**
- * The page a paged list (limit > 0) covers: its header, and the range its items lie in. Walks
- * keys (and selector columns) only, never documents.
- */
-export function planPage(sql: SqlStorage, request: ListRequest, at: number): { header: ListHeader; range: KeyRange } {
+/** The keys of a page: the first `request.limit` keys that match, and whether rows remain after it. */
+export interface PageKeys {
+  keys: string[];
+  /** Set when another row follows the full page: the last key examined, where the next page resumes. */
+  continueAfterKey?: string;
+  /** Keys left after `continueAfterKey`; only without selectors. */
+  remainingItemCount?: number;
+}
+
+/** Walks keys (and selector columns) only, never documents, to find a page of `request.limit` keys. */
+export function pageKeys(sql: SqlStorage, request: ListRequest, at: number): PageKeys {
   const range = rangeOf(request);
   const limit = request.limit!;
   const matches = rowFilter(request);
-  let matched = 0;
+  const keys: string[] = [];
   let cursor = range.after;
-  let lastMatch: string | null = null;
   for (;;) {
     const rows = snapshotRows(sql, at, { ...range, after: cursor }, planBatch, matches ? 'keys+selectors' : 'keys');
     for (const row of rows) {
-      if (matched >= limit) {
-        const header: ListHeader = { resourceVersion: at, continueAfterKey: cursor! };
-        if (!matches) header.remainingItemCount = snapshotCount(sql, at, cursor!, range.end);
-        return { header, range: { ...range, end: lastMatch ?? cursor!, endInclusive: true } };
+      if (keys.length >= limit) {
+        const page: PageKeys = { keys, continueAfterKey: cursor! };
+        if (!matches) page.remainingItemCount = snapshotCount(sql, at, cursor!, range.end);
+        return page;
       }
       cursor = row.key;
-      if (!matches || matches(row)) {
-        matched++;
-        lastMatch = row.key;
-      }
+      if (!matches || matches(row)) keys.push(row.key);
     }
-    if (rows.length < planBatch) return { header: { resourceVersion: at }, range };
+    if (rows.length < planBatch) return { keys };
   }
+}
+
+/** The page a paged list (limit > 0) covers: its header, and the range its items lie in. */
+export function planPage(sql: SqlStorage, request: ListRequest, at: number): { header: ListHeader; range: KeyRange } {
+  const range = rangeOf(request);
+  const { keys, ...rest } = pageKeys(sql, request, at);
+  const header: ListHeader = { resourceVersion: at, ...rest };
+  if (rest.continueAfterKey === undefined || !keys.length) return { header, range };
+  return { header, range: { ...range, end: keys[keys.length - 1]!, endInclusive: true } };
 }
 
 type Columns = 'keys' | 'keys+selectors' | 'all';

@@ -9,9 +9,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
 import type { StorageFailure, StorageReply } from '../storage/errors.js';
-import type { ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
+import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
-import { type ListHeader, planPage, rangeOf } from './list.js';
+import { type ListHeader, type PageKeys, pageKeys, planPage, rangeOf } from './list.js';
 import { linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
@@ -54,7 +54,7 @@ export class StorageShard extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       for (const statement of schemaStatements) this.sql.exec(statement);
       migrateColumns(this.sql);
-      this.clock = loadClock(this.sql);
+      this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
       if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
   }
@@ -104,6 +104,7 @@ export class StorageShard extends DurableObject<Env> {
    */
   list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
     return this.reply(() => {
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       const paged = request.limit !== undefined && request.limit > 0;
       const { header, range } = paged ? planPage(this.sql, request, at) : { header: { resourceVersion: at }, range: rangeOf(request) };
@@ -130,17 +131,26 @@ export class StorageShard extends DurableObject<Env> {
     });
   }
 
-  delete(key: string, expectedResourceVersion: number, messages: OutboxMessage[] = []): StorageReply<StoredObject> {
+  delete(key: string, expectedResourceVersion: number, { messages = [], after = 0 }: DeleteExtras = {}): StorageReply<StoredObject> {
     return this.write(() => {
       const newest = this.liveRevision(key);
       if (newest.rv !== expectedResourceVersion) {
         throw new Failure({ code: 'Conflict', key, current: toStoredObject(newest) });
       }
-      const rv = this.nextVersion();
+      const rv = this.nextVersion(after);
       appendRevision(this.sql, rv, key, null, newest);
       this.pendingChange = { key, message: changeMessage(key, rv, null, storedSide(newest)) };
       this.send(messages);
       return { key, resourceVersion: rv, value: newest.value ?? '' };
+    });
+  }
+
+  /** The keys of a page of `request` (limit > 0), without documents: how a list across shards plans its pages. */
+  listKeys(request: ListRequest): StorageReply<PageKeys & { resourceVersion: number }> {
+    return this.reply(() => {
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
+      const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      return { resourceVersion: at, ...pageKeys(this.sql, request, at) };
     });
   }
 
@@ -166,6 +176,9 @@ export class StorageShard extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => saveClockValue(this.sql, 'current', resourceVersion));
       this.clock.current = resourceVersion;
     }
+    // Watchers merging shards learn that nothing at or below the clock will come from here (on
+    // their sockets, after every change sent so before). 0 only reads the clock.
+    if (resourceVersion > 0) this.watches.progress(this.clock.current);
     return this.clock.current;
   }
 
@@ -192,7 +205,7 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   private commit(write: ObjectWrite, previous: RevisionRow | null): StoredObject {
-    const rv = this.nextVersion();
+    const rv = this.nextVersion(write.after ?? 0);
     const current = { value: write.value, labels: labelsText(write.labels), fields: JSON.stringify(write.fields) };
     appendRevision(this.sql, rv, write.key, current, previous);
     this.pendingChange = { key: write.key, message: changeMessage(write.key, rv, current, storedSide(previous)) };
@@ -207,8 +220,8 @@ export class StorageShard extends DurableObject<Env> {
     this.outboxPending = true;
   }
 
-  private nextVersion(): number {
-    this.pending = nextResourceVersion(this.clock.current);
+  private nextVersion(after: number): number {
+    this.pending = nextResourceVersion(Math.max(this.clock.current, after), this.address.shard);
     saveClockValue(this.sql, 'current', this.pending);
     return this.pending;
   }

@@ -49,6 +49,12 @@ export class WatchHub {
     }
   }
 
+  /** Tells every socket that every change up to `resourceVersion` has been sent (the clock moved without a write). */
+  progress(resourceVersion: number): void {
+    const message = [controlMessage({ kind: 'synced', resourceVersion })];
+    for (const socket of this.ctx.getWebSockets()) sendOrClose(socket, message);
+  }
+
   /** Sends the start of a subscription; false if it was refused (too old, too new). */
   private start(socket: WebSocket, { prefix, start }: HubSubscription): boolean {
     const { current, compacted } = this.clock();

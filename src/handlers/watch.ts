@@ -11,6 +11,7 @@ import { httpWatch } from '../watch/http-stream.js';
 import { parseWatchOptions } from '../watch/watch-options.js';
 import { type OpenWatch, WatchSession } from '../watch/session.js';
 import { socketWatch } from '../watch/websocket-watch.js';
+import { countingWatchEvents } from '../metrics/watch-metrics.js';
 import { endpointOf, includeObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
@@ -21,12 +22,12 @@ export const watchHandler: Handler = async (scope) => {
   const open: OpenWatch = (listener) => scope.store.watch(scope.namespace, { labelSelector, fieldSelector }, start, listener);
   if (scope.request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
     const transport = socketWatch(encoder);
-    const session = new WatchSession(scope.type, options, open, transport.sink);
+    const session = new WatchSession(scope.type, options, open, countingWatchEvents(scope.cluster, transport.sink, scope.type));
     await startSession(scope, session);
     return transport.response(session);
   }
   const transport = httpWatch(encoder, scope.cluster.settings.watchHeartbeatMillis);
-  const session = new WatchSession(scope.type, options, open, transport.sink);
+  const session = new WatchSession(scope.type, options, open, countingWatchEvents(scope.cluster, transport.sink, scope.type));
   scope.request.signal.addEventListener('abort', () => transport.sink.end());
   await startSession(scope, session);
   return transport.response(session, { 'content-type': encoder.mediaType });

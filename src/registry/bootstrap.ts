@@ -4,12 +4,14 @@
  * Worker isolate makes sure of them for a cluster before its first API request to it and again
  * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
  * (src/auth/bootstrap-policy.ts) and the system PriorityClasses are made sure of with the first
- * bootstrap of the cluster in the isolate.
+ * bootstrap of the cluster in the isolate; API Priority and Fairness' configuration and the Local
+ * APIServices (./system-objects.ts) with every bootstrap.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import { createAsApiServer } from './bootstrap-object.js';
+import { ensureSystemObjects } from './system-objects.js';
 
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -30,6 +32,7 @@ export async function ensureBootstrapped(cluster: ClusterContext): Promise<void>
   await createSystemNamespaces(cluster);
   if (!state.policyBootstrapped) await Promise.all([ensureBootstrapPolicy(cluster), createSystemPriorityClasses(cluster)]);
   state.policyBootstrapped = true;
+  await ensureSystemObjects(cluster);
   state.bootstrappedAt = Date.now();
 }
 

@@ -96,6 +96,6 @@ async function writeUpdate(target: DeleteTarget, stored: StoredObject, current: 
 
 async function removeNow(target: DeleteTarget, stored: StoredObject, current: KubeObject, context: WriteContext): Promise<DeleteResult> {
   if (context.dryRun) return { object: current, deleted: true, lingers: false };
-  const removed = await target.storage.delete(stored.key, stored.resourceVersion, target.deletionMessages(current));
+  const removed = await target.storage.delete(stored.key, stored.resourceVersion, { messages: target.deletionMessages(current) });
   return { object: target.codec.decode(removed), deleted: true, lingers: false };
 }

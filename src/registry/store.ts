@@ -235,7 +235,7 @@ export class Store {
     if (this.strategy.shouldDeleteDuringUpdate(object, current)) {
       // The update removed the last finalizer of an object being deleted: it goes (kube answers
       // with the updated object, as if stored).
-      if (!context.dryRun) await this.storage.delete(stored.key, stored.resourceVersion, this.messages(current, null));
+      if (!context.dryRun) await this.storage.delete(stored.key, stored.resourceVersion, { messages: this.messages(current, null) });
       return { object, created: false };
     }
     const write = this.toWrite(stored.key, object, current);

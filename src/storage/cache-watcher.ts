@@ -45,7 +45,7 @@ export class CacheWatcher implements Watcher, CacheMember {
   private reached: { version: number; resolve: () => void } | null = null;
   private wakeResolve: (() => void) | null = null;
   /** What the cache handed over, waiting for this watcher's request to take it. */
-  private inbox: (Change | { failed: StorageError })[] = [];
+  private inbox: (Change | { failed: StorageError } | { progress: number })[] = [];
   private doorbell: (() => void) | null = null;
 
   constructor(
@@ -89,8 +89,13 @@ export class CacheWatcher implements Watcher, CacheMember {
     this.post({ failed: error });
   }
 
+  progressed(resourceVersion: number): void {
+    if (this.reached && resourceVersion >= this.reached.version) this.reached.resolve();
+    this.post({ progress: resourceVersion });
+  }
+
   /** Queues for this watcher's request and rings its doorbell. */
-  private post(item: Change | { failed: StorageError }): void {
+  private post(item: Change | { failed: StorageError } | { progress: number }): void {
     if (this.state === 'stopped') return;
     this.inbox.push(item);
     const ring = this.doorbell;
@@ -112,6 +117,10 @@ export class CacheWatcher implements Watcher, CacheMember {
       if ('failed' in item) {
         this.stop();
         return this.listener.ended(item.failed.failure);
+      }
+      if ('progress' in item) {
+        if (this.state === 'live' && item.progress > this.delivered) this.listener.progress((this.delivered = item.progress), false);
+        continue;
       }
       this.take(item);
     }

@@ -4,13 +4,13 @@
  * are iterated; watches are served by the isolate's watch cache of the collection, one
  * subscription to the shard however many watchers (watch-cache.ts).
  */
-import type { ShardAddress } from '../cluster/addressing.js';
-import type { ListHeader } from '../durable/list.js';
+import { type ShardAddress, shardName } from '../cluster/addressing.js';
+import type { ListHeader, PageKeys } from '../durable/list.js';
 import { StorageError, type StorageReply } from './errors.js';
 import { CacheWatcher, type WatchSource } from './cache-watcher.js';
 import { lines, listItems } from './list-lines.js';
 import type {
-  ListRequest, ListResult, ObjectWrite, OutboxMessage, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher,
+  DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher,
 } from './types.js';
 import type { WatchCaches } from './watch-caches.js';
 import type { Change } from './watch-events.js';
@@ -30,6 +30,11 @@ export class ShardClient implements Storage {
     private readonly caches: WatchCaches,
   ) {}
 
+  /** The shard's name (its identity in per-isolate maps). */
+  get name(): string {
+    return shardName(this.shard);
+  }
+
   async get(key: string, version: ReadVersion): Promise<StoredObject> {
     return unwrap(await this.stub.get(key, version) as StorageReply<StoredObject>);
   }
@@ -47,12 +52,12 @@ export class ShardClient implements Storage {
     return unwrap(await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>);
   }
 
-  async delete(key: string, expectedResourceVersion: number, messages: OutboxMessage[] = []): Promise<StoredObject> {
-    return unwrap(await this.stub.delete(key, expectedResourceVersion, messages) as StorageReply<StoredObject>);
+  async delete(key: string, expectedResourceVersion: number, extras: DeleteExtras = {}): Promise<StoredObject> {
+    return unwrap(await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>);
   }
 
   async watch(request: WatchRequest, listener: WatchListener): Promise<Watcher> {
-    const cache = this.caches.of(`${this.shard.cluster}/${this.shard.group}/${this.shard.resource}`, request.filter.prefix);
+    const cache = this.caches.of(this.name, request.filter.prefix);
     const watcher = new CacheWatcher(cache, this.watchSource(), request, listener);
     await watcher.start();
     return watcher;
@@ -60,6 +65,11 @@ export class ShardClient implements Storage {
 
   advanceClock(resourceVersion: number): Promise<number> {
     return this.stub.advanceClock(resourceVersion);
+  }
+
+  /** The keys of a page, without documents (lists across shards plan their pages with them). */
+  async listKeys(request: ListRequest): Promise<PageKeys & { resourceVersion: number }> {
+    return unwrap(await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>);
   }
 
   /** What a watcher reads from the shard, through this request's stub. */

@@ -23,6 +23,17 @@ export interface ObjectWrite {
   fields: Record<string, string>;
   /** Messages to deliver once the write commits (the controllers' events); none for most writes. */
   messages?: OutboxMessage[];
+  /**
+   * A causal floor: the write's resourceVersion must be above it (a storage spanning several
+   * shards passes the newest version it has seen, so one client's writes increase across shards).
+   */
+  after?: number;
+}
+
+/** What a delete carries besides its key and precondition (see ObjectWrite). */
+export interface DeleteExtras {
+  messages?: OutboxMessage[];
+  after?: number;
 }
 
 /**
@@ -49,8 +60,15 @@ export interface ListRequest {
   afterKey?: string;
   /** Resume at this key, inclusive (continue tokens whose start key is not a `\0` successor). */
   startKey?: string;
+  /** Stop at this key, inclusive (a page of a list merged across shards). */
+  endKey?: string;
   /** Page size; 0 or absent lists everything. */
   limit?: number;
+  /**
+   * Move the clock to this version before reading (see advanceClock): several shards serving
+   * one snapshot read it at a version some of them have not reached yet.
+   */
+  advanceClockTo?: number;
   labelSelector?: LabelSelector;
   fieldSelector?: FieldSelector;
 }
@@ -123,7 +141,7 @@ export interface Storage {
   /** Compare-and-swap: fails with Conflict unless the current revision is `expectedResourceVersion`. */
   update(write: ObjectWrite, expectedResourceVersion: number): Promise<StoredObject>;
   /** Compare-and-swap delete; returns the last state with the deletion's resourceVersion. */
-  delete(key: string, expectedResourceVersion: number, messages?: OutboxMessage[]): Promise<StoredObject>;
+  delete(key: string, expectedResourceVersion: number, extras?: DeleteExtras): Promise<StoredObject>;
   /**
    * Starts a watch; resolves once storage accepted its start. A start newer than anything
    * committed fails with TooLargeResourceVersion, one older than the history with Expired.

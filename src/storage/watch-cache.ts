@@ -28,6 +28,8 @@ export interface ShardLink {
 export interface CacheMember {
   /** A change the cache received, in order. */
   offer(change: Change): void;
+  /** Every change up to `resourceVersion` has been received (the shard's clock moved on). */
+  progressed(resourceVersion: number): void;
   /** The cache's subscription was refused (history too short): the watcher ends with it. */
   fail(error: StorageError): void;
   /** Asks the watcher to re-subscribe through its own request (the socket's request is gone). */
@@ -116,6 +118,7 @@ export class WatchCache {
         if (this.floor === Infinity) this.floor = this.position;
         this.ready = true;
         for (const resolve of this.readyWaiters.splice(0)) resolve();
+        for (const member of this.members) member.progressed(this.position);
         return;
       case 'expired':
       case 'tooLarge':
