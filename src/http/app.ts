@@ -12,6 +12,7 @@ import type { ClusterContext } from '../cluster/context.js';
 import { withContentEncoding } from './compression.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
+import { serveReshard } from './reshard-route.js';
 import { routeApiRequest } from './resource-router.js';
 import { flowHeaders } from '../auth/priority-and-fairness.js';
 import { serveMetrics } from '../metrics/serve.js';
@@ -33,6 +34,7 @@ export function createApp(): Hono<AppEnv> {
   }
   serveIssuerDiscovery(app);
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
+  serveReshard(app);
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.raw.headers)));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
