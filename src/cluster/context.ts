@@ -76,15 +76,17 @@ export class ClusterContext {
     const { group, resource } = storageResourceOf(servedGroup, servedResource);
     const type = { cluster: this.name, group, resource };
     const layout = layoutOf(this.settings.shardLayouts, group, resource);
-    const clients = shardsOf(type, layout).map((shard) => new ShardClient(storageShardStub(this.bindings, shard), shard, this.watchCaches));
-    if (clients.length === 1) return clients[0]!;
+    const addresses = shardsOf(type, layout);
+    const clients: ShardClient[] = [];
+    const shardAt = (index: number) => (clients[index] ??= new ShardClient(storageShardStub(this.bindings, addresses[index]!), addresses[index]!, this.watchCaches));
+    if (addresses.length === 1) return shardAt(0);
     const advance = (index: number, resourceVersion: number) => {
-      const client = clients[index]!;
+      const client = shardAt(index);
       this.watchCaches.advance(client.name, resourceVersion, (version) => client.advanceClock(version));
     };
     let floor = this.floors.get(`${group}/${resource}`);
     if (!floor) this.floors.set(`${group}/${resource}`, (floor = { value: 0 }));
-    return new ShardedStorage(type, layout, clients, advance, floor);
+    return new ShardedStorage(type, layout, shardAt, advance, floor);
   }
 
   /** A controller partition of this cluster. */

@@ -45,7 +45,7 @@ const batchSize = 200;
 export async function reshardBatch(cluster: ClusterContext, type: { group: string; resource: string }, from: ShardLayout, to: ShardLayout, step: ReshardStep, columns: Columns): Promise<ReshardProgress> {
   const old = clients(cluster, type, from);
   const next = clients(cluster, type, to);
-  const target = new ShardedStorage({ cluster: cluster.name, ...type }, to, next, () => {}, { value: 0 });
+  const target = new ShardedStorage({ cluster: cluster.name, ...type }, to, (index) => next[index]!, () => {}, { value: 0 });
   const at = step.at ?? Math.max(...(await Promise.all(old.map((shard) => shard.advanceClock(0)))));
   if (step.at === undefined) await Promise.all(next.map((shard) => shard.advanceClock(at)));
   const page = await mergedList(old, { prefix: '', version: { match: 'exact', resourceVersion: at }, limit: batchSize, ...(step.after ? { afterKey: step.after } : {}) });

@@ -19,7 +19,7 @@ const newLayout = { count: 4, key: 'name' as const };
 
 function layoutStorage() {
   const clients = shardsOf(type, newLayout).map((address) => new ShardClient(storageShardStub(env, address), address, caches));
-  return { storage: new ShardedStorage(type, newLayout, clients, () => {}, { value: 0 }), clients };
+  return { storage: new ShardedStorage(type, newLayout, (index) => clients[index]!, () => {}, { value: 0 }), clients };
 }
 
 async function reshard(body: Record<string, unknown>, as?: string) {
