@@ -62,28 +62,12 @@ function byNamespace(objects) {
   return out;
 }
 
-/**
- * ClusterRoleBindings kube v1.32 creates that the vendored fixture (older) lacks: ClusterRoleBindings()
- * in plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go binds system:monitoring to its group
- * and system:service-account-issuer-discovery to every service account.
- */
-const v132Bindings = [
-  ['system:monitoring', 'system:monitoring'],
-  ['system:service-account-issuer-discovery', 'system:serviceaccounts'],
-].map(([name, group]) => ({
-  kind: 'ClusterRoleBinding', apiVersion: 'rbac.authorization.k8s.io/v1',
-  metadata: { name, labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' }, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' } },
-  roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
-  subjects: [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: group }],
-}));
-
-const fixtureBindings = items('cluster-role-bindings.yaml', 'ClusterRoleBinding').map(binding);
-const missing = v132Bindings.filter((b) => !fixtureBindings.some((f) => f.metadata.name === b.metadata.name));
+const fixtureBindings = [...items('cluster-role-bindings.yaml', 'ClusterRoleBinding'), ...items('controller-role-bindings.yaml', 'ClusterRoleBinding')].map(binding);
 
 const policy = {
   notice: NOTICE,
-  clusterRoles: items('cluster-roles.yaml', 'ClusterRole').map(role),
-  clusterRoleBindings: [...fixtureBindings, ...missing].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)),
+  clusterRoles: [...items('cluster-roles.yaml', 'ClusterRole'), ...items('controller-roles.yaml', 'ClusterRole')].map(role),
+  clusterRoleBindings: fixtureBindings.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)),
   roles: byNamespace(items('namespace-roles.yaml', 'Role').map(role)),
   roleBindings: byNamespace(items('namespace-role-bindings.yaml', 'RoleBinding').map(binding)),
 };

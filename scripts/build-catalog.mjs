@@ -45,7 +45,7 @@ function parseArgs(argv) {
   const opts = {
     out: join(PROJECT, 'data/catalog.json'),
     openapi: process.env.OPENAPI_DIR ?? join(PROJECT, 'reference/openapi/v3'),
-    discovery: process.env.DISCOVERY_DIR ?? join(PROJECT, 'reference/golden/kube-v1.26.0'),
+    discovery: process.env.DISCOVERY_DIR ?? join(PROJECT, 'reference/golden/kube-v1.32.13'),
   };
   for (const arg of argv) {
     const m = /^--(openapi|discovery)=(.+)$/.exec(arg);

@@ -1,5 +1,5 @@
 // Derives data/crd-openapi-template.json from a recording of kube-apiserver's OpenAPI v3 document
-// for a custom resource group-version (reference/golden/kube-v1.26.0/089-crd-openapi-v3.json: a
+// for a custom resource group-version (reference/golden/kube-v1.32.13/089-crd-openapi-v3.json: a
 // namespaced Widget of golden.example.com/v1 with a status subresource). Names become
 // placeholders, so src/crds/openapi.ts can instantiate the document for any CRD version:
 //   __GROUP__ golden.example.com      __GROUPID__ goldenExampleCom   __GROUPCAP__ GoldenExampleCom
@@ -12,8 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const recording = JSON.parse(readFileSync(path.join(root, 'reference', 'golden', 'kube-v1.26.0', '089-crd-openapi-v3.json'), 'utf8'));
-const document = JSON.parse(recording.response.body);
+const recording = JSON.parse(readFileSync(path.join(root, 'reference', 'golden', 'kube-v1.32.13', '089-crd-openapi-v3.json'), 'utf8'));
+const body = recording.response.body;
+const document = typeof body === 'string' ? JSON.parse(body) : body;
 
 const replacements = [
   ['com.example.golden.v1', '__DEF__'],
@@ -37,7 +38,7 @@ function templated(value) {
 const { schemas } = document.components;
 const kindSchema = schemas['com.example.golden.v1.Widget'];
 const template = {
-  notice: 'Derived by scripts/build-crd-openapi.mjs from a kube-apiserver v1.26 recording (Apache License 2.0, The Kubernetes Authors). Do not edit.',
+  notice: 'Derived by scripts/build-crd-openapi.mjs from a kube-apiserver v1.32.13 recording (Apache License 2.0, The Kubernetes Authors). Do not edit.',
   openapi: document.openapi,
   info: document.info,
   paths: templated(document.paths),

@@ -12,6 +12,7 @@ import { internalError, StatusError, type Status } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
+import { admitCreateBuiltIn } from './builtin-mutation.js';
 import { admissionConfiguration } from './configuration.js';
 import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from './policy/index.js';
 import { selectorMatches } from './policy/label-selector.js';
@@ -31,8 +32,9 @@ export interface AdmissionStep {
   kind?: { group: string; version: string; kind: string };
 }
 
-/** Mutating admission: the object as the mutating webhooks leave it. */
+/** Mutating admission: the object as kube's default plugins (on create) and the mutating webhooks leave it. */
 export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<KubeObject | null> {
+  if (step.operation === 'CREATE' && step.object && !step.kind) await admitCreateBuiltIn(scope.cluster, scope.type, scope.info.subresource, step.object);
   const config = await admissionConfiguration(scope.cluster);
   if (!config.mutatingWebhooks.length || !step.object) return step.object;
   const attributes = await policyAttributes(scope, step);

@@ -140,13 +140,40 @@ function compareGoStrings(a: string, b: string): number {
 }
 
 /**
- * Poststarthooks we report, all trivially ok: a Worker has no boot phase, so the work these
- * hooks guard in kube (CRD informers, discovery controller) is done per request or at build.
+ * The post-start hooks (and kube-aggregator's autoregister-completion check) kube-apiserver
+ * v1.32.13 reports, in its order, all trivially ok: a Worker has no boot phase, so the work these
+ * hooks guard in kube (bootstrap objects, informers, controllers) is done per request or at build.
  */
 export const postStartHooks: readonly string[] = [
+  'poststarthook/start-apiserver-admission-initializer',
+  'poststarthook/generic-apiserver-start-informers',
+  'poststarthook/priority-and-fairness-config-consumer',
+  'poststarthook/priority-and-fairness-filter',
+  'poststarthook/storage-object-count-tracker-hook',
   'poststarthook/start-apiextensions-informers',
+  'poststarthook/start-apiextensions-controllers',
   'poststarthook/crd-informer-synced',
+  'poststarthook/start-system-namespaces-controller',
+  'poststarthook/start-cluster-authentication-info-controller',
+  'poststarthook/start-kube-apiserver-identity-lease-controller',
+  'poststarthook/start-kube-apiserver-identity-lease-garbage-collector',
+  'poststarthook/start-legacy-token-tracking-controller',
+  'poststarthook/start-service-ip-repair-controllers',
+  'poststarthook/rbac/bootstrap-roles',
+  'poststarthook/scheduling/bootstrap-system-priority-classes',
+  'poststarthook/priority-and-fairness-config-producer',
+  'poststarthook/bootstrap-controller',
+  'poststarthook/aggregator-reload-proxy-client-cert',
+  'poststarthook/start-kube-aggregator-informers',
+  'poststarthook/apiservice-status-local-available-controller',
+  'poststarthook/apiservice-status-remote-available-controller',
+  'poststarthook/apiservice-registration-controller',
+  'poststarthook/apiservice-wait-for-first-sync',
   'poststarthook/apiservice-discovery-controller',
+  'poststarthook/kube-apiserver-autoregistration',
+  'autoregister-completion',
+  'poststarthook/apiservice-openapi-controller',
+  'poststarthook/apiservice-openapiv3-controller',
 ];
 
 const healthy = (name: string): HealthCheck => ({ name, check: () => null });
@@ -155,6 +182,8 @@ const healthy = (name: string): HealthCheck => ({ name, check: () => null });
  * The checks each endpoint reports, in kube's order. `etcd` (and readyz's `etcd-readiness`)
  * keep kube's names but mean "Durable Object storage reachable"; scripts grep for `[+]etcd ok`.
  * `log` cannot block (console logging) and `shutdown` never trips (Workers drain themselves).
+ * readyz lists etcd and etcd-readiness as upstream v1.32 does (the OpenShift build the golden
+ * recordings come from drops them from readyz only).
  */
 export function defaultChecks(endpoint: HealthEndpoint, storageCheck: HealthCheck['check']): HealthCheck[] {
   const base = [healthy('ping'), healthy('log'), { name: 'etcd', check: storageCheck }];
@@ -177,16 +206,16 @@ export interface VersionInfo {
   platform: string;
 }
 
-/** The /version body of the official v1.32.0 linux/amd64 kube-apiserver build, in wire order. */
+/** The /version body of the reference kube-apiserver v1.32.13 linux/amd64 build (golden 007), in wire order. */
 export function versionInfo(): VersionInfo {
   return {
     major: '1',
     minor: '32', // kubectl's dispatcher on this machine picks its binary from this
-    gitVersion: 'v1.32.0',
-    gitCommit: '70d3cc986aa8221cd1dfb1121852688902d3bf53',
+    gitVersion: 'v1.32.13',
+    gitCommit: '63adf010aa20e104c0b7043b47f42f50c9f72b17',
     gitTreeState: 'clean',
-    buildDate: '2024-12-11T17:59:15Z',
-    goVersion: 'go1.23.3',
+    buildDate: '2026-01-01T00:00:00Z',
+    goVersion: 'go1.23.5',
     compiler: 'gc',
     platform: 'linux/amd64',
   };

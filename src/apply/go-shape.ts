@@ -42,19 +42,29 @@ export function goShaped(value: unknown, node: SchemaNode | undefined, schema: M
   return out;
 }
 
+/**
+ * Optional slices whose Go json tag has no omitempty, so Go writes null for them: OpenAPI marks
+ * them neither required nor defaulted, so they are listed here (k8s.io/api and apiextensions types).
+ */
+const nonOmitEmptySlices: Readonly<Record<string, readonly string[]>> = {
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionStatus': ['conditions', 'storedVersions'],
+  'io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerStatus': ['currentMetrics'],
+};
+
 function shapeStruct(value: Record<string, unknown>, type: MapType, schema: ManagedFieldsSchema): Record<string, unknown> {
   const zeros = (type.name && goZeroFields[type.name]) || {};
+  const nullable = [...type.required, ...((type.name && nonOmitEmptySlices[type.name]) || [])];
   const out: Record<string, unknown> = {};
   for (const [key, item] of presentEntries(value)) {
     if (item !== null) out[key] = goShaped(item, entryNode(type, key), schema);
     else if (Object.hasOwn(zeros, key)) out[key] = zeroOf(zeros[key]!, type.fields[key]!, schema);
     // A null pointer without omitempty stays null; with omitempty Go leaves the field out.
-    else if (type.required.includes(key) || !isDeclaredField(type, key)) out[key] = null;
+    else if (nullable.includes(key) || !isDeclaredField(type, key)) out[key] = null;
   }
   for (const [key, zero] of Object.entries(zeros)) {
     if (out[key] === undefined && type.fields[key]) out[key] = zeroOf(zero, type.fields[key], schema);
   }
-  for (const key of type.required) if (out[key] === undefined && isDeclaredField(type, key)) out[key] = null;
+  for (const key of nullable) if (out[key] === undefined && isDeclaredField(type, key)) out[key] = null;
   return out;
 }
 

@@ -261,7 +261,7 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.networking.v1.IngressPortStatus': { port: 0, protocol: '' },
   'io.k8s.api.networking.v1.IngressServiceBackend': { name: '', port: {} },
   'io.k8s.api.networking.v1.IngressStatus': { loadBalancer: {} },
-  'io.k8s.api.networking.v1.NetworkPolicy': { metadata: {}, spec: {}, status: {} },
+  'io.k8s.api.networking.v1.NetworkPolicy': { metadata: {}, spec: {} },
   'io.k8s.api.networking.v1.NetworkPolicyList': { metadata: {} },
   'io.k8s.api.networking.v1.NetworkPolicySpec': { podSelector: {} },
   'io.k8s.api.node.v1.RuntimeClass': { handler: '', metadata: {} },

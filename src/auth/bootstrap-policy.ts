@@ -6,11 +6,10 @@
  * left as they are (kube would also add missing rules to objects annotated autoupdate=true).
  */
 import { findResource } from '../api/catalog.js';
-import { StatusError } from '../core/status.js';
 import bootstrap from '../../data/bootstrap-rbac.json';
 import type { ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../registry/object.js';
-import { storeFor } from '../registry/registry.js';
+import { createAsApiServer } from '../registry/bootstrap-object.js';
 import { syncAggregatedClusterRoles } from './aggregation-sync.js';
 import { forgetRbacPolicy, rbacPolicy } from './rbac-policy.js';
 
@@ -49,11 +48,6 @@ function item(resource: string, object: unknown, namespace = ''): Missing {
   return { resource, namespace, object: structuredClone(object) as KubeObject };
 }
 
-async function createIgnoringExisting(cluster: ClusterContext, { resource, namespace, object }: Missing): Promise<void> {
-  const store = storeFor(cluster, findResource('rbac.authorization.k8s.io', 'v1', resource)!);
-  try {
-    await store.create(namespace, object, { dryRun: false, now: new Date() });
-  } catch (error) {
-    if (!(error instanceof StatusError && error.status.reason === 'AlreadyExists')) throw error;
-  }
+function createIgnoringExisting(cluster: ClusterContext, { resource, namespace, object }: Missing): Promise<void> {
+  return createAsApiServer(cluster, findResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace, object);
 }

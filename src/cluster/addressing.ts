@@ -61,6 +61,17 @@ export function shardsOf(type: Omit<ObjectAddress, 'namespace' | 'name'>, layout
   return Array.from({ length: layout.count }, (_, index) => ({ cluster, group, resource, shard: { index, count: layout.count } }));
 }
 
+/**
+ * The storage resource of a served resource: itself, except where kube keeps two resources in one
+ * storage (events.k8s.io/events are core events, /registry/events in etcd). The cluster context
+ * maps a served type through here before choosing its shards; converting between the two forms
+ * is the stored codec's (registry/stored-codec.ts).
+ */
+export function storageResourceOf(group: string, resource: string): { group: string; resource: string } {
+  if (group === 'events.k8s.io' && resource === 'events') return { group: '', resource: 'events' };
+  return { group, resource };
+}
+
 /** The stub of a storage shard. Stubs are I/O objects: workerd ties them to the request that made them. */
 export function storageShardStub(env: Env, shard: ShardAddress) {
   return env.STORAGE_SHARDS.get(env.STORAGE_SHARDS.idFromName(shardName(shard)));

@@ -10,7 +10,7 @@ import type { Env } from '../env.js';
 import { ShardClient } from '../storage/shard-client.js';
 import type { Storage } from '../storage/types.js';
 import { WatchCaches } from '../storage/watch-caches.js';
-import { type PartitionAddress, partitionStub, shardsOf, storageShardStub } from './addressing.js';
+import { type PartitionAddress, partitionStub, shardsOf, storageResourceOf, storageShardStub } from './addressing.js';
 import { layoutOf } from './shard-layouts.js';
 import { ShardedStorage } from '../storage/sharded-storage.js';
 import { ClusterCredentials } from './credentials.js';
@@ -68,21 +68,25 @@ export class ClusterContext {
   }
 
   /**
-   * The storage of a resource type: its one shard's, or one over all its shards (made per
-   * request: stubs are tied to the request that made them).
+   * The storage of a resource type (of its storage resource: events.k8s.io Events are core
+   * Events'): its one shard's, or one over all its shards (made per request: stubs are tied to
+   * the request that made them).
    */
-  storage(group: string, resource: string): Storage {
+  storage(servedGroup: string, servedResource: string): Storage {
+    const { group, resource } = storageResourceOf(servedGroup, servedResource);
     const type = { cluster: this.name, group, resource };
     const layout = layoutOf(this.settings.shardLayouts, group, resource);
-    const clients = shardsOf(type, layout).map((shard) => new ShardClient(storageShardStub(this.bindings, shard), shard, this.watchCaches));
-    if (clients.length === 1) return clients[0]!;
+    const addresses = shardsOf(type, layout);
+    const clients: ShardClient[] = [];
+    const shardAt = (index: number) => (clients[index] ??= new ShardClient(storageShardStub(this.bindings, addresses[index]!), addresses[index]!, this.watchCaches));
+    if (addresses.length === 1) return shardAt(0);
     const advance = (index: number, resourceVersion: number) => {
-      const client = clients[index]!;
+      const client = shardAt(index);
       this.watchCaches.advance(client.name, resourceVersion, (version) => client.advanceClock(version));
     };
     let floor = this.floors.get(`${group}/${resource}`);
     if (!floor) this.floors.set(`${group}/${resource}`, (floor = { value: 0 }));
-    return new ShardedStorage(type, layout, clients, advance, floor);
+    return new ShardedStorage(type, layout, shardAt, advance, floor);
   }
 
   /** A controller partition of this cluster. */

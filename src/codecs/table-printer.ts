@@ -15,6 +15,8 @@ export interface TableColumn {
 export interface Printer {
   columns: TableColumn[];
   cells(object: KubeObject, now: Date): unknown[];
+  /** rest.NewDefaultTableConvertor's quirk: a Table without rows has `rows: null` (kube's printers write []). */
+  nullWithoutRows?: boolean;
   /** The order of a list's rows, where kube's list printer sorts them (FlowSchemas); default: the list's. */
   order?(objects: KubeObject[]): KubeObject[];
 }
@@ -22,7 +24,7 @@ export interface Printer {
 /** Column definitions are written in kube's JSON field order: name, type, format, description, priority. */
 export const nameColumn: TableColumn = {
   name: 'Name', type: 'string', format: 'name',
-  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names',
+  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
   priority: 0,
 };
 

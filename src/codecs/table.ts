@@ -19,7 +19,7 @@ export interface TableOptions {
 
 /** A Table of `objects`; `listMeta` is the list's metadata, or the single object's resourceVersion. */
 export function toTable(objects: KubeObject[], printer: Printer, listMeta: ListMetaFields, options: TableOptions): Record<string, unknown> {
-  return {
+  const table: Record<string, unknown> = {
     kind: 'Table',
     apiVersion: `meta.k8s.io/${options.version}`,
     metadata: listMeta,
@@ -29,6 +29,8 @@ export function toTable(objects: KubeObject[], printer: Printer, listMeta: ListM
       object: rowObject(object, options.includeObject),
     })),
   };
+  if (printer.nullWithoutRows && objects.length === 0) table.rows = null;
+  return table;
 }
 
 function rowObject(object: KubeObject, includeObject: IncludeObject): unknown {

@@ -13,6 +13,7 @@ import type { PropagationPolicy } from '../registry/deletion.js';
 import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import type { ListedObjects, ObjectList } from '../registry/store.js';
+import { storageResourceOf } from '../cluster/addressing.js';
 import type { ObjectCoordinates } from './facts.js';
 
 export const controllerManager = 'kube-controller-manager';
@@ -53,7 +54,8 @@ export class ApiClient {
     const types: ResourceType[] = [];
     for (const { group, version } of catalog.groupVersions()) {
       for (const type of catalog.resourcesOf(group, version)) {
-        const storage = `${type.group}/${type.resource}`;
+        const { group: storageGroup, resource } = storageResourceOf(type.group, type.resource);
+        const storage = `${storageGroup}/${resource}`;
         if (!type.namespaced || type.virtual || !type.verbs.includes('delete') || seen.has(storage)) continue;
         seen.add(storage);
         types.push(type);

@@ -42,3 +42,27 @@ export function goQuoteRune(ch: string): string {
 export function goStringSlice(values: readonly string[], typeName = '[]string'): string {
   return `${typeName}{${values.map((value) => goQuote(value)).join(', ')}}`;
 }
+
+/**
+ * Go's `%v` (and `%+v`) of decoded JSON: maps as `map[k:v ...]` with keys sorted, slices as
+ * `[a b]`, strings bare, nil as `<nil>`, numbers as Go prints int64 and float64.
+ */
+export function goPrintValue(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (Array.isArray(value)) return `[${value.map(goPrintValue).join(' ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `map[${entries.map(([key, item]) => `${key}:${goPrintValue(item)}`).join(' ')}]`;
+  }
+  if (typeof value === 'number') return goFloatText(value);
+  return String(value);
+}
+
+/** strconv's shortest float text with %v's exponent rule (below 1e-4 or from 1e21). */
+function goFloatText(value: number): string {
+  const magnitude = Math.abs(value);
+  if (magnitude === 0 || (magnitude >= 1e-4 && magnitude < 1e21)) return String(value);
+  const [mantissa, exponent] = value.toExponential().split('e') as [string, string];
+  const sign = exponent.startsWith('-') ? '-' : '+';
+  return `${mantissa}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+}

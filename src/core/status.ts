@@ -187,6 +187,19 @@ export function unsupportedMediaType(accepted: readonly string[]): StatusError {
   return failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
 }
 
+/** 503 ServiceUnavailable (errors.NewServiceUnavailable): a backend that cannot be reached. */
+export function serviceUnavailable(message: string): StatusError {
+  return failure(503, 'ServiceUnavailable', message);
+}
+
+/**
+ * What kube answers for an error that is not an API status (ErrorToAPIStatus): 500, the error's
+ * text as the message, no reason (a failed dial to a kubelet, a node without addresses).
+ */
+export function unknownError(message: string): StatusError {
+  return failure(500, undefined, message);
+}
+
 export function internalError(message: string): StatusError {
   return failure(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
 }

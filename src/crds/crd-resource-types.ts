@@ -41,6 +41,8 @@ export interface CustomResourceInfo {
   terminating: boolean;
   /** Conversion between versions: None rewrites apiVersion; Webhook is not available yet. */
   conversion: 'None' | 'Webhook';
+  /** The version's selectableFields, as JSON paths (`.spec.color`). */
+  selectableFields?: string[];
 }
 
 /** kube's CRD handler verbs, in its discovery order (golden 081). */
@@ -95,6 +97,8 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
       type.custom!.deprecationWarning = typeof explicit === 'string' ? explicit : defaultDeprecationWarning(group, asText(version.name), kind, versions);
     }
     if (scale) type.custom!.scale = scalePaths(scale);
+    const selectableFields = asRecords(version.selectableFields).map((field) => asText(field.jsonPath));
+    if (selectableFields.length) type.custom!.selectableFields = selectableFields;
     const subs = subresourceTypes(type.custom!.status, !!scale, kind);
     if (subs.length) type.subresources = subs;
     return type;

@@ -69,13 +69,15 @@ function clusterScoped(paths: Record<string, Json>): Record<string, Json> {
   return result;
 }
 
-/** The scale operations, shaped like the status ones but on an autoscaling/v1 Scale. */
+/**
+ * The scale operations, shaped like the status ones but on an autoscaling/v1 Scale; their
+ * x-kubernetes-group-version-kind still names the custom kind, as kube v1.32 writes it.
+ */
 function scaleOperations(status: Json): Json {
   const text = JSON.stringify(status)
     .split('#/components/schemas/__DEF__.__KIND__"').join('#/components/schemas/io.k8s.api.autoscaling.v1.Scale"')
     .split('__KIND__Status').join('__KIND__Scale')
-    .split('status of the specified').join('scale of the specified')
-    .split('"group":"__GROUP__","version":"__VERSION__","kind":"__KIND__"').join('"group":"autoscaling","version":"v1","kind":"Scale"');
+    .split('status of the specified').join('scale of the specified');
   return JSON.parse(text) as Json;
 }
 
@@ -84,22 +86,27 @@ function schemasOf(type: ResourceType): Json {
   const schema = (type.custom?.schema ?? {}) as Json;
   const { properties, type: _type, ...rest } = schema;
   const standard = substitute(template.standardProperties, type);
+  // A version's selectableFields as field paths without the leading dot.
+  const selectableFields = (type.custom?.selectableFields ?? []).map((field: string) => ({ fieldPath: field.replace(/^\./, '') }));
   const kind: Json = {
     ...('description' in rest ? { description: rest.description } : {}),
     type: 'object',
     ...rest,
     properties: { ...standard, ...((properties as Json | undefined) ?? {}) },
     'x-kubernetes-group-version-kind': [{ group: type.group, kind: type.kind, version: type.version }],
+    'x-kubernetes-selectable-fields': selectableFields,
   };
-  return { [`${definition}.${type.kind}`]: kind, [`${definition}.${type.kind}List`]: substitute(template.list, type) };
+  // v1.32 repeats the kind's selectable fields on its list schema.
+  const list = { ...substitute(template.list, type), 'x-kubernetes-selectable-fields': selectableFields };
+  return { [`${definition}.${type.kind}`]: kind, [`${definition}.${type.kind}List`]: list };
 }
 
 let scale: Json | undefined;
 
-/** io.k8s.api.autoscaling.v1.Scale and its parts, from kube's autoscaling/v1 document. */
+/** io.k8s.api.autoscaling.v1.Scale and its parts, from kube's apps/v1 document (the /scale of its workloads). */
 function scaleSchemas(): Json {
   if (!scale) {
-    const document = JSON.parse(documents['apis/autoscaling/v1']!.text) as { components: { schemas: Json } };
+    const document = JSON.parse(documents['apis/apps/v1']!.text) as { components: { schemas: Json } };
     scale = Object.fromEntries(Object.entries(document.components.schemas).filter(([name]) => name.startsWith('io.k8s.api.autoscaling.v1.Scale')));
   }
   return scale;

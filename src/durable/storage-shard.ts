@@ -205,6 +205,24 @@ export class StorageShard extends DurableObject<Env> {
     });
   }
 
+  /**
+   * Deletes everything this shard stores and starts it afresh: an old layout's shard after its
+   * objects moved (storage/reshard.ts). Open watch sockets are closed (their isolates re-subscribe).
+   */
+  async erase(): Promise<void> {
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.close(1001, 'storage erased');
+      } catch {
+        // Already closed.
+      }
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    for (const statement of schemaStatements) this.sql.exec(statement);
+    this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
+  }
+
   /** The newest committed resourceVersion. */
   currentResourceVersion(): number {
     return this.clock.current;

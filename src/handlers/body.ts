@@ -84,7 +84,7 @@ export async function decodeObjectBody(request: Request, type: ResourceType): Pr
 }
 
 /** Checks that a decoded value is an object of `type`, filling kind and apiVersion when absent. */
-export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Array | string): KubeObject {
+export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Array | string, typeErrorStatus?: (typeError: string) => Error): KubeObject {
   if (!isJsonObject(value)) {
     throw unrecognized(type, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`, body);
   }
@@ -95,7 +95,8 @@ export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Arr
     throw cannotBeHandled(kind || type.kind, bodyApiVersion || apiVersion, type);
   }
   if (value.metadata !== undefined && value.metadata !== null && !isJsonObject(value.metadata)) {
-    throw cannotBeHandled(type.kind, apiVersion, type, `json: cannot unmarshal ${goJsonTypeName(value.metadata)} into Go struct field ${type.kind}.metadata of type v1.ObjectMeta`);
+    const typeError = `json: cannot unmarshal ${goJsonTypeName(value.metadata)} into Go struct field ${type.kind}.metadata of type v1.ObjectMeta`;
+    throw typeErrorStatus ? typeErrorStatus(typeError) : cannotBeHandled(type.kind, apiVersion, type, typeError);
   }
   return { ...value, kind: type.kind, apiVersion, metadata: (value.metadata ?? {}) as KubeObject['metadata'] };
 }

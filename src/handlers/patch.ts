@@ -11,7 +11,8 @@ import { badRequest, notFound } from '../core/status.js';
 import { isJsonObject, type KubeObject } from '../registry/object.js';
 import { apiVersionAndKind, asTypedObject, parseBody, readBodyBytes } from './body.js';
 import { fieldManagementFor, keepTimestampsOfNoOp, applyOnto, trackUpdate } from './field-manager.js';
-import { type ApplyPatchType, isApplyPatch, negotiatePatchType, type PatchType, patcher } from './patchers.js';
+import { type ApplyPatchType, isApplyPatch, negotiatePatchType, type PatchType, patcher, patchReach } from './patchers.js';
+import { patchedDocumentInvalid } from './patched-document.js';
 import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './query-options.js';
 import { outputFormat, respondObject } from './respond.js';
 import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
@@ -26,11 +27,14 @@ export const patchHandler: Handler = async (scope) => {
   if (isApplyPatch(patchType)) return serverSideApply(scope, options, bytes, patchType);
   const body = new TextDecoder().decode(bytes);
   const apply = patcher(patchType, body, scope.type);
+  const reach = patchReach(patchType, body);
   const management = fieldManagementFor(scope, options.fieldManager);
   const { info, store } = scope;
   const { object } = await store.update(scope.namespace, info.name, mutatedUpdate(scope, options.dryRun, (current) => {
     if (!current) throw notFound(store.groupResource, info.name);
-    const patched = finishDecoding(scope, asTypedObject(apply(current), scope.type, body), options.fieldValidation);
+    const document = apply(current);
+    const typeError = reach && ((reason: string) => patchedDocumentInvalid(document, scope.type, reach, reason));
+    const patched = finishDecoding(scope, asTypedObject(document, scope.type, body, typeError ?? undefined), options.fieldValidation, undefined, typeError ?? undefined);
     checkName(patched, scope);
     return trackUpdate(management, current, patched);
   }), { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp, ...validationHooks(scope, options.dryRun) });

@@ -11,7 +11,12 @@ import { applyMergePatch } from '../core/patch/merge-patch.js';
 import {
   StrategicMergePatchError, applyStrategicMergePatch, schemaLookupForKind, strategicMergePatchStatus,
 } from '../core/patch/strategic/index.js';
-import { StatusError, badRequest, unsupportedMediaType } from '../core/status.js';
+import { StatusError, badRequest, invalid, unsupportedMediaType } from '../core/status.js';
+import { fieldError } from '../core/field-errors.js';
+import { goPrintValue } from '../core/go-format.js';
+import { fromUnstructuredError } from '../schema/from-unstructured.js';
+import { isJsonObject } from '../core/json-value.js';
+import { jsonPatchReach, mergePatchReach } from './patched-document.js';
 import type { KubeObject } from '../registry/object.js';
 
 export type PatchType =
@@ -54,13 +59,37 @@ export function patcher(patchType: Exclude<PatchType, ApplyPatchType>, body: str
   if (patchType === 'application/merge-patch+json') return (current) => applyMergePatch(current, patch);
   const schema = schemaLookupForKind(type.group, type.version, type.kind)!;
   return (current) => {
+    let patched: unknown;
     try {
-      return applyStrategicMergePatch(current, patch, schema);
+      patched = applyStrategicMergePatch(current, patch, schema);
     } catch (error) {
       if (error instanceof StrategicMergePatchError) throw strategicMergePatchStatus(error);
       throw error;
     }
+    checkConvertible(patched, patch, type);
+    return patched;
   };
+}
+
+/**
+ * kube turns the patched map back into the Go struct (FromUnstructured) before anything decodes
+ * it: a value of the wrong shape is a 422 on the field `patch`, naming the patch as Go prints a map.
+ */
+function checkConvertible(patched: unknown, patch: unknown, type: ResourceType): void {
+  const error = fromUnstructuredError(type.group, type.version, type.kind, patched);
+  if (error) throw invalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', goPrintValue(patch), error)]);
+}
+
+/**
+ * Which objects of the patched document the patch reached (what evanphx/json-patch re-encodes
+ * sorted), for the 422 that names the document when it does not decode; null for strategic merge
+ * patches, whose errors come from the conversion above.
+ */
+export function patchReach(patchType: Exclude<PatchType, ApplyPatchType>, body: string): ((path: readonly string[]) => boolean) | null {
+  if (patchType === 'application/strategic-merge-patch+json') return null;
+  const parsed: unknown = JSON.parse(body);
+  if (patchType === 'application/merge-patch+json') return mergePatchReach(parsed);
+  return jsonPatchReach(Array.isArray(parsed) ? parsed.filter(isJsonObject) : []);
 }
 
 function jsonPatcher(body: string): (current: KubeObject) => unknown {

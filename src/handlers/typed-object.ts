@@ -16,18 +16,21 @@ import { checkCustomResource } from '../crds/decoding.js';
 import type { RequestScope } from './scope.js';
 
 /** Finishes decoding `object` (mutates it; may add warnings to the scope); `strict` is what the text parser saw. */
-export function finishDecoding(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded): KubeObject {
-  checkFields(scope, object, directive, strict);
+export function finishDecoding(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded, typeErrorStatus?: TypeErrorStatus): KubeObject {
+  checkFields(scope, object, directive, strict, scope.type, typeErrorStatus);
   return applyDefaults(scope, object);
 }
 
+/** How a Go type error is answered: by default kube's 400 for a request body that does not decode. */
+export type TypeErrorStatus = (typeError: string) => Error;
+
 /** Go's type errors (400) and unknown/duplicate fields by the directive; unknown fields are dropped. */
-export function checkFields(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded, type: ResourceType = scope.type): KubeObject {
+export function checkFields(scope: RequestScope, object: KubeObject, directive: string, strict?: StrictDecoded, type: ResourceType = scope.type, typeErrorStatus?: TypeErrorStatus): KubeObject {
   const { group, version, kind } = type;
   const check = type.custom
     ? checkCustomResource(type.custom.schema, object, strict)
     : checkObject(group, version, kind, object, { duplicateFields: strict?.duplicateFields, numberLiterals: strict?.numberLiterals, prune: true });
-  if (check.typeError) throw badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${check.typeError}`);
+  if (check.typeError) throw typeErrorStatus ? typeErrorStatus(check.typeError) : badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${check.typeError}`);
   const errors = strict ? strictDecodingErrors(strict, check) : check.strictErrors;
   const level = (directive || 'Warn') as FieldValidationDirective;
   if (level === 'Strict' && errors.length) throw badRequest(strictDecodingFailure(kind, version, errors));

@@ -13,6 +13,7 @@ import { withContentEncoding } from './compression.js';
 import { sizedResponse, withHeaders } from '../handlers/sized-response.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
+import { serveReshard } from './reshard-route.js';
 import { routeApiRequest } from './resource-router.js';
 import { flowHeaders } from '../auth/priority-and-fairness.js';
 import { serveMetrics } from '../metrics/serve.js';
@@ -37,6 +38,7 @@ export function createApp(): Hono<AppEnv> {
   }
   serveIssuerDiscovery(app);
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
+  serveReshard(app);
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.raw.headers)));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {

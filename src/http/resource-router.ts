@@ -18,6 +18,8 @@ import { selfSubjectReview, tokenReview } from '../handlers/reviews/identity-rev
 import { tokenRequestHandler } from '../handlers/token-request.js';
 import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
+import { podAttachHandler, podExecHandler, podLogHandler, podPortForwardHandler } from '../handlers/connect/pods.js';
+import { proxyHandler } from '../handlers/connect/proxy.js';
 import type { UserInfo } from '../auth/rbac/index.js';
 import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import { storeFor } from '../registry/registry.js';
@@ -42,6 +44,11 @@ const handlers: Record<string, Handler> = {
 const subresourceHandlers: Record<string, Record<string, Handler>> = {
   scale: { get: scaleGetHandler, update: scaleUpdateHandler, patch: scalePatchHandler },
   token: { create: tokenRequestHandler },
+  log: { get: podLogHandler },
+  exec: { get: podExecHandler, create: podExecHandler },
+  attach: { get: podAttachHandler, create: podAttachHandler },
+  portforward: { get: podPortForwardHandler, create: podPortForwardHandler },
+  proxy: { get: proxyHandler, create: proxyHandler, update: proxyHandler, patch: proxyHandler, delete: proxyHandler },
 };
 
 /** The create-only virtual resources (reviews), by group/resource. */
@@ -77,7 +84,7 @@ export async function routeApiRequest(request: Request, cluster: ClusterContext,
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   const warnings = type.custom ? customResourceChecks(type, info) : [];
   const namespace = type.namespaced ? info.namespace : '';
-  const store = storeFor(cluster, type, info.subresource === 'status' || info.subresource === 'finalize' ? info.subresource : '');
+  const store = storeFor(cluster, type, storedSubresources.has(info.subresource) ? info.subresource : '');
   const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
   const response = await handler(scope);
   if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') await cluster.written(type);
@@ -139,11 +146,15 @@ function customResourceChecks(type: ResourceType, info: RequestInfo): string[] {
 function routeExists(type: ResourceType, info: RequestInfo): boolean {
   if (!type.namespaced && info.namespace && info.resource !== 'namespaces') return false;
   if (info.subresource && !type.subresources?.some((sub) => sub.name === info.subresource)) return false;
+  // Proxy subresources take a path after them: NAME/proxy/{path}.
+  if (info.subresource === 'proxy') return true;
   return info.parts.length <= (info.subresource ? 3 : 2);
 }
 
-/** Subresources served so far; the others (eviction, token, ...) answer 405 until built. */
-const servedSubresources = new Set(['status', 'scale', 'finalize', 'token']);
+/** Subresources served so far; the others (eviction, binding, ...) answer 405 until built. */
+const servedSubresources = new Set(['status', 'scale', 'finalize', 'token', 'ephemeralcontainers', 'log', 'exec', 'attach', 'portforward', 'proxy']);
+/** Subresources that are parts of the stored object, written through their own strategy. */
+const storedSubresources = new Set(['status', 'finalize', 'ephemeralcontainers']);
 
 /**
  * Whether the verb is served on this path: the catalog's verbs of the resource or subresource.

@@ -3,15 +3,14 @@
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
  * Worker isolate makes sure of them for a cluster before its first API request to it and again
  * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
- * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the isolate;
- * API Priority and Fairness' configuration and the Local APIServices (./system-objects.ts) with
- * every bootstrap.
+ * (src/auth/bootstrap-policy.ts) and the system PriorityClasses are made sure of with the first
+ * bootstrap of the cluster in the isolate; API Priority and Fairness' configuration and the Local
+ * APIServices (./system-objects.ts) with every bootstrap.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import { StatusError } from '../core/status.js';
-import { storeFor } from './registry.js';
+import { createAsApiServer } from './bootstrap-object.js';
 import { ensureSystemObjects } from './system-objects.js';
 
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -31,7 +30,7 @@ export async function ensureBootstrapped(cluster: ClusterContext): Promise<void>
   const state = bootstrapState.of(cluster);
   if (Date.now() - state.bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(cluster);
-  if (!state.policyBootstrapped) await ensureBootstrapPolicy(cluster);
+  if (!state.policyBootstrapped) await Promise.all([ensureBootstrapPolicy(cluster), createSystemPriorityClasses(cluster)]);
   state.policyBootstrapped = true;
   await ensureSystemObjects(cluster);
   state.bootstrappedAt = Date.now();
@@ -39,12 +38,17 @@ export async function ensureBootstrapped(cluster: ClusterContext): Promise<void>
 
 async function createSystemNamespaces(cluster: ClusterContext): Promise<void> {
   const type = findResource('', 'v1', 'namespaces')!;
-  const store = storeFor(cluster, type);
-  await Promise.all(systemNamespaces.map(async (name) => {
-    try {
-      await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, now: new Date() });
-    } catch (error) {
-      if (!(error instanceof StatusError && error.status.reason === 'AlreadyExists')) throw error;
-    }
-  }));
+  await Promise.all(systemNamespaces.map((name) => createAsApiServer(cluster, type, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } })));
 }
+
+/** The scheduling/bootstrap-system-priority-classes hook: system-node-critical and system-cluster-critical. */
+async function createSystemPriorityClasses(cluster: ClusterContext): Promise<void> {
+  const type = findResource('scheduling.k8s.io', 'v1', 'priorityclasses')!;
+  await Promise.all(systemPriorityClasses.map(({ name, value, description }) =>
+    createAsApiServer(cluster, type, '', { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name }, value, description })));
+}
+
+const systemPriorityClasses = [
+  { name: 'system-node-critical', value: 2_000_001_000, description: 'Used for system critical pods that must not be moved from their current node.' },
+  { name: 'system-cluster-critical', value: 2_000_000_000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.' },
+];

@@ -2,8 +2,8 @@
  * A cache of whole collections (every object of some resource types) of one cluster, kept in the
  * cluster's context per isolate and rebuilt only when one of them changed: the stateless
  * stand-in for kube-apiserver's informers. Each use trusts the cache for `freshMillis`; after
- * that one `limit=1` list per type compares the collections' resourceVersions with the ones the
- * cache was built from, and only a difference reads the collections again. A write through this
+ * that one read of each type's newest resourceVersion compares them with the ones the cache was
+ * built from, and only a difference reads the collections again. A write through this
  * isolate makes the next use check at once (the context tells every cache covering the written
  * type), so the writer's next request sees its own change; other isolates see it within
  * `freshMillis`. While one request checks an aged-out cache, the others use it unchecked (one
@@ -52,8 +52,7 @@ export class CollectionCache<T> implements WriteListener {
     // the value as it is, instead of each probing storage too.
     if (built && !checkNow && built.checkedAt !== -Infinity) this.built = { ...built, checkedAt: Date.now() };
     const stores = this.types().map((type) => storeFor(cluster, type));
-    const probes = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 1 })));
-    const versions = probes.map((probe) => probe.resourceVersion).join(',');
+    const versions = (await Promise.all(stores.map((store) => store.collectionVersion()))).join(',');
     if (built && built.versions === versions) {
       this.built = { ...built, checkedAt: Date.now() };
       return built.value;

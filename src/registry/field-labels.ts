@@ -46,7 +46,6 @@ const eventsGroupLabels: Record<string, string> = {
   'regarding.resourceVersion': 'involvedObject.resourceVersion',
   'regarding.fieldPath': 'involvedObject.fieldPath',
   reportingController: 'reportingComponent',
-  source: 'source',
   type: 'type',
   'metadata.namespace': 'metadata.namespace',
   'metadata.name': 'metadata.name',

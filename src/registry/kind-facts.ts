@@ -100,7 +100,8 @@ const builtInKinds: Record<string, Partial<KindFacts>> = {
   // ValidateLease uses apimachinery's ValidateObjectMeta.
   'coordination.k8s.io/Lease': { standardFinalizers: false, allowCreateOnUpdate: true, allowUnconditionalUpdate: false },
   'discovery.k8s.io/EndpointSlice': { tracksGeneration: true },
-  'events.k8s.io/Event': { allowCreateOnUpdate: true },
+  // The strict events.k8s.io validation checks ObjectMeta itself (strategies/events.ts).
+  'events.k8s.io/Event': { nameValidation: 'pathSegment', standardFinalizers: false, allowCreateOnUpdate: true, gcPolicy: 'Unsupported' },
   'scheduling.k8s.io/PriorityClass': {},
   // ValidateRuntimeClass uses apimachinery's ValidateObjectMeta.
   'node.k8s.io/RuntimeClass': { standardFinalizers: false, allowCreateOnUpdate: true, allowUnconditionalUpdate: false },

@@ -9,17 +9,20 @@ import type { Strategy } from './strategy.js';
 import { DefaultStrategy } from './strategies/default.js';
 import { NamespaceFinalizeStrategy, NamespaceStrategy } from './strategies/namespaces.js';
 import { StatusStrategy } from './strategies/status.js';
+import { EventsGroupEventStrategy } from './strategies/events.js';
+import { EphemeralContainersStrategy } from './strategies/ephemeral-containers.js';
 import { CustomResourceStrategy } from '../crds/strategy.js';
 
 const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
   '/namespaces': NamespaceStrategy,
+  'events.k8s.io/events': EventsGroupEventStrategy,
 };
 
 const strategies = new Map<string, Strategy>();
 /** Custom resource strategies hang on their type object, which a CRD change replaces. */
 const customStrategies = new WeakMap<ResourceType, Map<string, Strategy>>();
 
-/** The strategy of a type, or of its status (or a namespace's finalize) subresource: stateless, so one per type and isolate. */
+/** The strategy of a type, or of its status (a namespace's finalize, a pod's ephemeralcontainers) subresource: stateless, so one per type and isolate. */
 export function strategyFor(type: ResourceType, subresource = ''): Strategy {
   const cache = type.custom ? customStrategyCache(type) : strategies;
   const key = `${type.group}/${type.version}/${type.resource}/${subresource}`;
@@ -29,6 +32,7 @@ export function strategyFor(type: ResourceType, subresource = ''): Strategy {
     const main = new constructor(type);
     if (subresource === 'status') strategy = new StatusStrategy(main);
     else if (subresource === 'finalize') strategy = new NamespaceFinalizeStrategy(type);
+    else if (subresource === 'ephemeralcontainers') strategy = new EphemeralContainersStrategy(main);
     else strategy = main;
     cache.set(key, strategy);
   }

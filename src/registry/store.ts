@@ -17,7 +17,7 @@ import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
 import { toWrite } from './stored-object.js';
-import { codecFor, type StoredCodec } from './stored-codec.js';
+import { codecFor, internalGroupOf, type StoredCodec } from './stored-codec.js';
 import { type ServedItem, servedItem } from './served-item.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
@@ -71,8 +71,9 @@ export class Store {
     return { group: this.type.group, resource: this.type.resource };
   }
 
+  /** The kind in kube's internal API, as Invalid and precondition errors name it. */
   get groupKind(): status.GroupKind {
-    return { group: this.type.group, kind: this.type.kind };
+    return { group: internalGroupOf(this.type), kind: this.type.kind };
   }
 
   async get(namespace: string, name: string, version: ReadVersion): Promise<KubeObject> {
@@ -107,6 +108,11 @@ export class Store {
       if (isStorageError(error, 'Expired') && query.continue) throw continueExpired(request.afterKey ?? request.startKey ?? prefix, prefix);
       throw interpretStorageError(error, this.groupResource, '');
     }
+  }
+
+  /** The resourceVersion a list of the whole collection would have now (without listing it). */
+  async collectionVersion(): Promise<string> {
+    return String(await this.storage.advanceClock(0));
   }
 
   /** A list with its items decoded in memory: for collections small by nature, or pages of a bounded size. */
@@ -189,11 +195,13 @@ export class Store {
 
   /**
    * The storage write of `object` replacing `previous` (null: none): canonical JSON, selectable
-   * fields and the messages it sends the controllers; 413 past the object size limit.
+   * fields and the messages it sends the controllers; 413 past the object size limit. Selectable
+   * fields are read from the served form, with the served kind's names (events.k8s.io's
+   * `regarding` gives core's `involvedObject.*` fields).
    */
   private toWrite(key: string, object: KubeObject, previous: KubeObject | null): ObjectWrite {
     const stored = this.codec.toStorage(object);
-    const write = toWrite(key, stored, this.strategy.selectableFields(stored), this.messages(previous, stored), !!this.type.custom);
+    const write = toWrite(key, stored, this.strategy.selectableFields(object), this.messages(previous, stored), !!this.type.custom);
     if (utf8Length(write.value) > maxObjectBytes) throw status.requestEntityTooLarge(`object exceeds the limit of ${maxObjectBytes} bytes`);
     return write;
   }

@@ -18,7 +18,7 @@
 import { StorageError } from './errors.js';
 import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from './types.js';
 import { type Change, eventFor } from './watch-events.js';
-import type { CacheMember, ShardLink, WatchCache } from './watch-cache.js';
+import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
 
 /** What a watcher reads from its shard, through its own request's stub. */
 export interface WatchSource {
@@ -28,8 +28,9 @@ export interface WatchSource {
   changes(prefix: string, after: number, upTo: number): Promise<AsyncIterable<Change>>;
 }
 
-/** Live changes a catching-up watcher may hold before it is ended as too slow. */
+/** Live changes a catching-up watcher may hold (count, and bytes of documents) before it is ended as too slow. */
 const maxPending = 10_000;
+const maxPendingBytes = 16 * 1024 * 1024;
 /** How long a start may wait for the subscription, or for the cache to reach a requested version. */
 const startTimeoutMillis = 10_000;
 
@@ -38,6 +39,7 @@ type State = 'starting' | 'catchingUp' | 'live' | 'stopped';
 export class CacheWatcher implements Watcher, CacheMember {
   private state: State = 'starting';
   private pending: Change[] = [];
+  private pendingBytes = 0;
   /** While catching up, live changes after this version are held for later. */
   private since = 0;
   /** The newest resourceVersion delivered: nothing at or below it is delivered again. */
@@ -77,6 +79,7 @@ export class CacheWatcher implements Watcher, CacheMember {
     if (this.state === 'stopped') return;
     this.state = 'stopped';
     this.pending = [];
+    this.pendingBytes = 0;
     this.cache.leave(this);
   }
 
@@ -130,7 +133,8 @@ export class CacheWatcher implements Watcher, CacheMember {
     if (this.state === 'live') this.deliver(change);
     else if (this.state === 'catchingUp' && change.resourceVersion > this.since) {
       this.pending.push(change);
-      if (this.pending.length > maxPending) this.end();
+      this.pendingBytes += sizeOf(change);
+      if (this.pending.length > maxPending || this.pendingBytes > maxPendingBytes) this.end();
     }
   }
 
@@ -197,7 +201,10 @@ export class CacheWatcher implements Watcher, CacheMember {
   private async catchUp(read: () => Promise<void>): Promise<void> {
     try {
       await read();
-      if (this.state === 'catchingUp') this.goLive(this.pending.splice(0), this.since);
+      if (this.state === 'catchingUp') {
+        this.pendingBytes = 0;
+        this.goLive(this.pending.splice(0), this.since);
+      }
     } catch (error) {
       if (this.state === 'stopped') return;
       this.stop();

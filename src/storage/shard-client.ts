@@ -68,6 +68,16 @@ export class ShardClient implements Storage {
     return this.stub.advanceClock(resourceVersion);
   }
 
+  /** Sets the history floor: reads and watches from before `resourceVersion` answer Expired (resharding). */
+  compactTo(resourceVersion: number): Promise<number> {
+    return this.stub.compact(resourceVersion);
+  }
+
+  /** Empties the shard: every object, its history and its clock (an old layout's shard after resharding). */
+  erase(): Promise<void> {
+    return this.stub.erase();
+  }
+
   /** The keys of a page, without documents (lists across shards plan their pages with them). */
   async listKeys(request: ListRequest): Promise<PageKeys & { resourceVersion: number }> {
     return unwrap(await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>);

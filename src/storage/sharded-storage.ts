@@ -27,11 +27,16 @@ export class ShardedStorage implements Storage {
   constructor(
     private readonly type: Omit<ObjectAddress, 'namespace' | 'name'>,
     private readonly layout: ShardLayout,
-    /** The shards, by index. */
-    private readonly shards: ShardClient[],
+    /** The shard of an index (made on first use: a request touching one shard makes one stub). */
+    private readonly shardAt: (index: number) => ShardClient,
     private readonly advance: Advance,
     private readonly floor: CausalFloor,
   ) {}
+
+  /** Every shard, in index order. */
+  private get shards(): ShardClient[] {
+    return Array.from({ length: this.layout.count }, (_, index) => this.shardAt(index));
+  }
 
   async get(key: string, version: ReadVersion): Promise<StoredObject> {
     const owner = this.owner(key);
@@ -103,12 +108,12 @@ export class ShardedStorage implements Storage {
   private owner(key: string): ShardClient {
     const slash = key.indexOf('/');
     const [namespace, name] = slash < 0 ? ['', key] : [key.slice(0, slash), key.slice(slash + 1)];
-    return this.shards[shardOf({ ...this.type, namespace, name }, this.layout).shard!.index]!;
+    return this.shardAt(shardOf({ ...this.type, namespace, name }, this.layout).shard!.index);
   }
 
   /** The one shard a collection lives in (a namespace of a type sharded by namespace), or null when it spans them. */
   private onlyShardOf(prefix: string): ShardClient | null {
     if (this.layout.key !== 'namespace' || !prefix.endsWith('/')) return null;
-    return this.shards[shardOf({ ...this.type, namespace: prefix.slice(0, -1) }, this.layout).shard!.index]!;
+    return this.shardAt(shardOf({ ...this.type, namespace: prefix.slice(0, -1) }, this.layout).shard!.index);
   }
 }

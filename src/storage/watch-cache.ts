@@ -36,8 +36,9 @@ export interface CacheMember {
   wake(): void;
 }
 
-/** Changes kept for watchers that start behind the position. */
+/** Changes kept for watchers that start behind the position: at most this many, and this many bytes of documents. */
 const ringCapacity = 1024;
+const ringBytes = 4 * 1024 * 1024;
 
 export class WatchCache {
   /** The newest resourceVersion received; every change up to it was handed to the members. */
@@ -47,6 +48,7 @@ export class WatchCache {
   private ready = false;
   private connecting = false;
   private readonly ring: Change[] = [];
+  private ringSize = 0;
   /** The ring holds every change in (floor, position]. */
   private floor = Infinity;
   private readonly members = new Set<CacheMember>();
@@ -131,7 +133,12 @@ export class WatchCache {
     if (change.resourceVersion <= this.position) return;
     this.position = change.resourceVersion;
     this.ring.push(change);
-    if (this.ring.length > ringCapacity) this.floor = this.ring.shift()!.resourceVersion;
+    this.ringSize += sizeOf(change);
+    while (this.ring.length > ringCapacity || (this.ringSize > ringBytes && this.ring.length > 1)) {
+      const evicted = this.ring.shift()!;
+      this.ringSize -= sizeOf(evicted);
+      this.floor = evicted.resourceVersion;
+    }
     for (const member of this.members) member.offer(change);
   }
 
@@ -173,6 +180,11 @@ export class WatchCache {
     this.ready = false;
     this.forget();
   }
+}
+
+/** The bytes a change holds (its documents, as UTF-16 length). */
+export function sizeOf(change: Change): number {
+  return (change.current?.value?.length ?? 0) + (change.previous?.value?.length ?? 0) + 64;
 }
 
 function closeQuietly(socket: WebSocket | null): void {

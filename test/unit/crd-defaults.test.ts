@@ -7,7 +7,7 @@ import { fieldErrorText } from '../../src/core/field-errors.js';
 import { customResourceDefinition as semantics } from '../../src/kinds/apiextensions/index.js';
 import type { KubeObject } from '../../src/registry/object.js';
 
-const golden = (file: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${file}.json`, 'utf8'));
+const golden = (file: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${file}.json`, 'utf8'));
 
 function created(object: KubeObject): KubeObject {
   const copy = structuredClone(object);

@@ -45,7 +45,7 @@ describe('convertFieldSelector: accepted, with the converted selector', () => {
 
 describe('convertFieldSelector: refused, with kube 400 message', () => {
   it.each<[string, string, string, string, string]>([
-    // golden/kube-v1.26.0/048-configmap-list-bad-field-selector.json
+    // golden/kube-v1.32.13/048-configmap-list-bad-field-selector.json
     ['configmap data', '', 'ConfigMap', 'data.a=1', onlyMeta('data.a')],
     ['label quoted as Go %q', '', 'ConfigMap', 'a"b=1', onlyMeta('a\\"b')],
     ['empty field', '', 'ConfigMap', '=x', onlyMeta('')],

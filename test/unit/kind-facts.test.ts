@@ -52,7 +52,8 @@ const rows: Row[] = [
   ['storage.k8s.io', 'CSIStorageCapacity', 'subdomain', 'f'],
   ['coordination.k8s.io', 'Lease', 'subdomain', 'c'],
   ['discovery.k8s.io', 'EndpointSlice', 'subdomain', 'ugf'],
-  ['events.k8s.io', 'Event', 'subdomain', 'cuf'],
+  // The same store as core Events; the strict validation checks ObjectMeta itself (strategies/events.ts).
+  ['events.k8s.io', 'Event', 'pathSegment', 'cux'],
   ['scheduling.k8s.io', 'PriorityClass', 'subdomain', 'uf'],
   ['node.k8s.io', 'RuntimeClass', 'subdomain', 'c'],
   ['certificates.k8s.io', 'CertificateSigningRequest', 'none', 'usf'],

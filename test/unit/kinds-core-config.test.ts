@@ -9,7 +9,7 @@ import { configMap } from '../../src/kinds/core/config-map.js';
 import { secret } from '../../src/kinds/core/secret.js';
 import type { KubeObject } from '../../src/registry/object.js';
 
-const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${name}`, 'utf8'));
+const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 const keyMessage =
   "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";

@@ -92,11 +92,11 @@ describe('Namespace, Event, Endpoints', () => {
     ['old-style event in its object\'s namespace', { involvedObject: { namespace: 'ns' } }, 'ns', []],
     ['old-style event elsewhere', { involvedObject: { namespace: 'other' } }, 'ns', ['involvedObject.namespace: Invalid value: "other": does not match event.namespace']],
     ['cluster object, default namespace', { involvedObject: {} }, 'default', []],
-    // kube also runs IsQualifiedName on the empty reportingController, hence its two extra messages.
+    // kube also runs IsQualifiedName on the empty reporting controller (named reportingComponent through core/v1), hence its two extra messages.
     ['new-style event needs reporting fields', { eventTime: '2024-01-01T00:00:00.000000Z', involvedObject: { namespace: 'ns' } }, 'ns', [
-      'reportingController: Required value',
-      'reportingController: Invalid value: "": name part must be non-empty',
-      "reportingController: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      'reportingComponent: Required value',
+      'reportingComponent: Invalid value: "": name part must be non-empty',
+      "reportingComponent: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
       'reportingInstance: Required value', 'action: Required value', 'reason: Required value',
     ]],
     ['new-style long reason', {

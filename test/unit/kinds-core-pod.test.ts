@@ -11,7 +11,7 @@ import { computePodQOS } from '../../src/kinds/core/qos.js';
 import { defaultPod, defaultPodSpec, defaultPodTemplate, validatePodSpec, validatePodTemplateSpec } from '../../src/kinds/core/templates.js';
 import type { KubeObject } from '../../src/registry/object.js';
 
-const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${name}`, 'utf8'));
+const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 
 /** A pod as the store sees it on create: decoded (defaulted), prepared. */

@@ -10,7 +10,7 @@ import { clusterFamily } from '../../src/kinds/core/service-defaults.js';
 import { serverAllocated, service } from '../../src/kinds/core/service.js';
 import type { KubeObject } from '../../src/registry/object.js';
 
-const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${name}`, 'utf8'));
+const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 const uid = 'c4e4f5b1-c07b-4134-a8a4-31a432c26831';
 
@@ -84,7 +84,7 @@ describe('golden 064: the cluster IP may not change', () => {
       delete spec.clusterIPs;
     });
     expect(service.validateUpdate!(after, before)).toEqual([]);
-    expect((after.spec as Record<string, any>).clusterIPs).toEqual(['10.0.0.191']);
+    expect((after.spec as Record<string, any>).clusterIPs).toEqual((before.spec as Record<string, any>).clusterIPs);
   });
 });
 

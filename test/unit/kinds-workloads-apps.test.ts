@@ -8,7 +8,7 @@ import type { KubeObject } from '../../src/registry/object.js';
 import type { KindSemantics } from '../../src/kinds/types.js';
 import { workloadKinds } from '../../src/kinds/workloads/index.js';
 
-const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${name}.json`, 'utf8'));
+const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}.json`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 const semantics = (kind: string): KindSemantics => workloadKinds[`apps/${kind}`]!;
 

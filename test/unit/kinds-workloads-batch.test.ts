@@ -215,7 +215,7 @@ describe('CronJob', () => {
   });
 
   it('defaults as SetDefaults_CronJob, with null creationTimestamps in both templates and no Job defaults', () => {
-    const golden = JSON.parse(readFileSync('reference/golden/kube-v1.26.0/205-table-cronjobs.json', 'utf8'));
+    const golden = JSON.parse(readFileSync('reference/golden/kube-v1.32.13/205-table-cronjobs.json', 'utf8'));
     const object = create('CronJob', golden.request.createdWith);
     const spec = object.spec as Record<string, unknown>;
     expect(Object.keys(spec)).toEqual(['schedule', 'concurrencyPolicy', 'suspend', 'jobTemplate', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit']);

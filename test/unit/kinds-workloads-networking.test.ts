@@ -10,7 +10,7 @@ import { workloadKinds } from '../../src/kinds/workloads/index.js';
 
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 const semantics = (kind: string): KindSemantics => workloadKinds[`networking.k8s.io/${kind}`]!;
-const createdWith = (file: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${file}.json`, 'utf8')).request.createdWith;
+const createdWith = (file: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${file}.json`, 'utf8')).request.createdWith;
 
 function create(kind: string, object: KubeObject): KubeObject {
   const copy = structuredClone(object);

@@ -30,7 +30,7 @@ describe('golden objects kube accepted', () => {
     ['219-table-endpointslices', 'discovery.k8s.io/EndpointSlice'], ['222-table-clusterroles', 'rbac.authorization.k8s.io/ClusterRole'],
     ['223-table-storageclasses', 'storage.k8s.io/StorageClass'], ['224-table-priorityclasses', 'scheduling.k8s.io/PriorityClass'],
   ])('%s', (file, key) => {
-    const object = JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${file}.json`, 'utf8')).request.createdWith;
+    const object = JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${file}.json`, 'utf8')).request.createdWith;
     expect(createErrors(key, { ...object, metadata: { namespace: 'tables', ...object.metadata } })).toEqual([]);
   });
 });
@@ -87,12 +87,13 @@ describe('HorizontalPodAutoscaler', () => {
         scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
       },
     });
-    expect(object.status).toEqual({ desiredReplicas: 0 });
+    // currentMetrics has no omitempty in v2: kube writes null.
+    expect(object.status).toEqual({ desiredReplicas: 0, currentMetrics: null });
   });
 
-  it('v1 defaults minReplicas only', () => {
+  it('v1 defaults minReplicas, and the 80% CPU target kube converts a metric-less v1 HPA to', () => {
     const object = create(key, hpa('v1', {}));
-    expect(object.spec).toEqual({ scaleTargetRef: ref, minReplicas: 1, maxReplicas: 3 });
+    expect(object.spec).toEqual({ scaleTargetRef: ref, minReplicas: 1, maxReplicas: 3, targetCPUUtilizationPercentage: 80 });
     expect(object.status).toEqual({ currentReplicas: 0, desiredReplicas: 0 });
   });
 

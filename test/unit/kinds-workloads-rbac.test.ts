@@ -24,7 +24,7 @@ const binding = (fields: Record<string, unknown>, kind = 'RoleBinding'): KubeObj
 
 describe('golden objects', () => {
   it.each([['214-table-roles', 'Role'], ['215-table-rolebindings', 'RoleBinding'], ['222-table-clusterroles', 'ClusterRole']])('%s is valid', (file, kind) => {
-    const created = JSON.parse(readFileSync(`reference/golden/kube-v1.26.0/${file}.json`, 'utf8')).request.createdWith;
+    const created = JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${file}.json`, 'utf8')).request.createdWith;
     expect(createErrors(kind, created)).toEqual([]);
   });
 });

@@ -81,7 +81,7 @@ describe('parseLabelSelector: accepted selectors', () => {
 
 describe('parseLabelSelector: refused selectors', () => {
   it.each<[string, string, string]>([
-    // golden/kube-v1.26.0/047-configmap-list-bad-selector.json
+    // golden/kube-v1.32.13/047-configmap-list-bad-selector.json
     ['open list at the end', 'a in (', "unable to parse requirement: found '', expected: ',', ')' or identifier"],
     ['notin without a list', 'a notin(', "unable to parse requirement: found '', expected: ',', ')' or identifier"],
     ['pipes make a bad value', 'x=a||y=b', `unable to parse requirement: values[0][x]: Invalid value: "a||y": ${labelValueSyntax}`],

@@ -1,5 +1,5 @@
 /**
- * managedFields after every write of the golden recordings (reference/golden/kube-v1.26.0), reproduced
+ * managedFields after every write of the golden recordings (reference/golden/kube-v1.32.13), reproduced
  * exactly: entries, their order, FieldsV1 keys in kube's order with `".": {}` where kube writes
  * it. Times are compared apart (the recordings' clock is not ours). Each `updated` object is the
  * request body as kube's field manager sees it: decoded and defaulted, before PrepareForCreate and
@@ -20,7 +20,7 @@ const nodeModule = (name: string): Promise<any> => import(name);
 const { readdirSync, readFileSync } = await nodeModule('node:fs');
 const { dirname, join } = await nodeModule('node:path');
 const { fileURLToPath } = await nodeModule('node:url');
-const goldenDirectory: string = join(dirname(fileURLToPath((import.meta as unknown as { url: string }).url)), '../../reference/golden/kube-v1.26.0');
+const goldenDirectory: string = join(dirname(fileURLToPath((import.meta as unknown as { url: string }).url)), '../../reference/golden/kube-v1.32.13');
 
 /** The recording whose file name starts with `prefix` (`038` -> 038-configmap-apply-create.json). */
 function golden(prefix: string): Recording {
@@ -28,7 +28,8 @@ function golden(prefix: string): Recording {
   return JSON.parse(readFileSync(join(goldenDirectory, file), 'utf8')) as Recording;
 }
 
-const now = '2026-11-21T09:55:37Z';
+// The time the recordings were made at (whole seconds), so entries sort as kube sorted them.
+const now = '2026-11-26T00:16:53Z';
 
 /** The time the recording gave the entry this write produced (entry order depends on times). */
 function recordedTime(recording: Recording): string {

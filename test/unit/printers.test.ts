@@ -1,7 +1,6 @@
 /**
  * Server-side printing of the built-in kinds. The first part replays the Tables kube-apiserver
- * v1.26 served (reference/golden) through the printers, adjusted for what v1.26 -> v1.32 changed
- * in pkg/printers/internalversion (each change named below); the second ports the tricky cases of
+ * v1.32.13 served (reference/golden/kube-v1.32.13) through the printers; the second ports the tricky cases of
  * kube's printers_test.go (pod status and restarts, init containers, jobs, services, ingresses,
  * nodes, autoscalers, events, endpoints).
  */
@@ -17,7 +16,7 @@ const { readdirSync, readFileSync } = await nodeModule('node:fs');
 const { dirname, join } = await nodeModule('node:path');
 const { fileURLToPath } = await nodeModule('node:url');
 
-const GOLDEN: string = join(dirname(fileURLToPath((import.meta as unknown as { url: string }).url)), '../../reference/golden/kube-v1.26.0');
+const GOLDEN: string = join(dirname(fileURLToPath((import.meta as unknown as { url: string }).url)), '../../reference/golden/kube-v1.32.13');
 
 type Json = any;
 interface GoldenTable { columns: TableColumn[]; rows: { cells: unknown[]; object: Json }[] }
@@ -71,19 +70,13 @@ function bootstrapObject(known: Record<string, Json>, created: (row: Json) => Js
   };
 }
 
-/** A v1.26 -> v1.32 change: a column kube added, with the cell every golden row gets. */
-interface AddedColumn { index: number; column: TableColumn; cell: unknown }
 
 interface GoldenCase {
   file: string;
   printer: string;
   objectOf: (row: Json) => Json;
-  added?: AddedColumn[];
-  /** Cells v1.32 prints differently, by column name. */
-  changedCells?: Record<string, unknown>;
 }
 
-const column = (name: string, description: string, type = 'string', priority = 0): TableColumn => ({ name, type, format: '', description, priority });
 const created = (file: string): Json => exchange(file).request.createdWith;
 
 const goldenCases: GoldenCase[] = [
@@ -101,18 +94,14 @@ const goldenCases: GoldenCase[] = [
   { file: '203-table-daemonsets.json', printer: 'apps/daemonsets', objectOf: createdObject(created('203-table-daemonsets.json')) },
   {
     file: '204-table-jobs.json', printer: 'batch/jobs',
-    // Job defaulting: one completion, one pod at a time; the selector on the job's uid.
+    // Job defaulting: one completion, one pod at a time; the selector on the job's uid (v1.27+ label).
     objectOf: createdObject(created('204-table-jobs.json'), (job) => {
-      Object.assign(job.spec, { completions: 1, parallelism: 1, selector: { matchLabels: { 'controller-uid': job.metadata.uid } } });
+      Object.assign(job.spec, { completions: 1, parallelism: 1, selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': job.metadata.uid } } });
     }),
-    // v1.30 (kubernetes#123226): STATUS.
-    added: [{ index: 1, column: column('Status', 'Status of the job.'), cell: 'Running' }],
   },
   {
     file: '205-table-cronjobs.json', printer: 'batch/cronjobs',
     objectOf: createdObject(created('205-table-cronjobs.json'), (cronJob) => { cronJob.spec.suspend = false; }),
-    // v1.30 (kubernetes#122231): TIMEZONE.
-    added: [{ index: 2, column: column('Timezone', 'The time zone name for the given schedule, see https://en.wikipedia.org/wiki/List_of_tz_database_time_zones. If not specified, this will default to the time zone of the kube-controller-manager process. The set of valid time zone names and the time zone offset is loaded from the system-wide time zone database by the API server during CronJob validation and the controller manager during execution. If no system-wide time zone database can be found a bundled version of the database is used instead. If the time zone name becomes invalid during the lifetime of a CronJob or due to a change in host configuration, the controller will stop creating new new Jobs and will create a system event with the reason UnknownTimeZone. More information can be found in https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/#time-zones'), cell: '<none>' }],
   },
   { file: '206-table-serviceaccounts.json', printer: '/serviceaccounts', objectOf: createdObject(created('206-table-serviceaccounts.json')) },
   { file: '207-table-endpoints.json', printer: '/endpoints', objectOf: createdObject(created('207-table-endpoints.json')) },
@@ -123,8 +112,6 @@ const goldenCases: GoldenCase[] = [
       claim.spec.volumeMode = 'Filesystem';
       claim.status = { phase: 'Pending' };
     }),
-    // v1.29: VOLUMEATTRIBUTESCLASS.
-    added: [{ index: 6, column: column('VolumeAttributesClass', 'VolumeAttributesClass of the pvc'), cell: '<unset>' }],
   },
   { file: '210-table-limitranges.json', printer: '/limitranges', objectOf: createdObject(created('210-table-limitranges.json')) },
   { file: '211-table-resourcequotas.json', printer: '/resourcequotas', objectOf: createdObject(created('211-table-resourcequotas.json')) },
@@ -140,8 +127,6 @@ const goldenCases: GoldenCase[] = [
     objectOf: createdObject(created('218-table-horizontalpodautoscalers.json'), (autoscaler) => {
       autoscaler.spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }];
     }),
-    // v1.30 (kubernetes#122804): resource metrics name their resource.
-    changedCells: { Targets: 'cpu: <unknown>/80%' },
   },
   { file: '219-table-endpointslices.json', printer: 'discovery.k8s.io/endpointslices', objectOf: createdObject(created('219-table-endpointslices.json')) },
   { file: '220-table-nodes.json', printer: '/nodes', objectOf: createdObject(created('220-table-nodes.json')) },
@@ -151,8 +136,6 @@ const goldenCases: GoldenCase[] = [
       Object.assign(volume.spec, { persistentVolumeReclaimPolicy: 'Retain', volumeMode: 'Filesystem' });
       volume.status = { phase: 'Pending' };
     }),
-    // v1.29: VOLUMEATTRIBUTESCLASS.
-    added: [{ index: 7, column: column('VolumeAttributesClass', 'VolumeAttributesClass of the pv'), cell: '<unset>' }],
   },
   { file: '222-table-clusterroles.json', printer: 'rbac.authorization.k8s.io/clusterroles', objectOf: (row) => ({ metadata: row.object.metadata }) },
   { file: '223-table-storageclasses.json', printer: 'storage.k8s.io/storageclasses', objectOf: createdObject(created('223-table-storageclasses.json')) },
@@ -162,26 +145,14 @@ const goldenCases: GoldenCase[] = [
       { 'system-cluster-critical': { value: 2000000000, preemptionPolicy: 'PreemptLowerPriority' }, 'system-node-critical': { value: 2000001000, preemptionPolicy: 'PreemptLowerPriority' } },
       createdObject(created('224-table-priorityclasses.json'), (priorityClass) => { priorityClass.preemptionPolicy = 'PreemptLowerPriority'; }),
     ),
-    // v1.32 (kubernetes#126529): PREEMPTIONPOLICY.
-    added: [{ index: 4, column: column('PreemptionPolicy', 'PreemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.'), cell: 'PreemptLowerPriority' }],
   },
   { file: '225-table-customresourcedefinitions.json', printer: 'apiextensions.k8s.io/customresourcedefinitions', objectOf: () => expect.unreachable('no rows') },
 ];
 
-/** The golden Table with v1.32's changes applied. */
+/** The golden Table: its columns and rows. */
 function expectedTable(goldenCase: GoldenCase): GoldenTable {
   const body = exchange(goldenCase.file).response.body;
-  const columns: TableColumn[] = [...body.columnDefinitions];
-  const rows = (body.rows ?? []).map((row: Json) => ({ cells: [...row.cells], object: row.object }));
-  for (const [name, cell] of Object.entries(goldenCase.changedCells ?? {})) {
-    const index = columns.findIndex((definition) => definition.name === name);
-    for (const row of rows) row.cells[index] = cell;
-  }
-  for (const added of goldenCase.added ?? []) {
-    columns.splice(added.index, 0, added.column);
-    for (const row of rows) row.cells.splice(added.index, 0, added.cell);
-  }
-  return { columns, rows };
+  return { columns: body.columnDefinitions, rows: body.rows ?? [] };
 }
 
 /** When the golden was recorded: the first row's creation time plus its AGE (whole seconds in these recordings). */
@@ -195,7 +166,7 @@ function recordedAt(table: GoldenTable): Date {
   return new Date(created + Number(seconds[1]) * 1000);
 }
 
-describe('printers reproduce kube-apiserver Tables (golden v1.26 with v1.32 changes)', () => {
+describe('printers reproduce kube-apiserver v1.32.13 Tables', () => {
   it.each(goldenCases.map((goldenCase) => [goldenCase.file, goldenCase] as const))('%s', (_file, goldenCase) => {
     const printer = printerOf(goldenCase.printer);
     const table = expectedTable(goldenCase);
@@ -499,7 +470,7 @@ describe('events (TestPrintEvent)', () => {
   it('prints the object, the source and the trimmed message', () => {
     const event = { involvedObject: { kind: 'ReplicaSet', name: 'rs', fieldPath: 'spec' }, source: { component: 'kubelet', host: 'n1' }, message: '  hello\n', type: 'Warning', reason: 'Failed' };
     expect(printed('/events', event)).toMatchObject({ Object: 'replicaset/rs', Subobject: 'spec', Source: 'kubelet, n1', Message: 'hello', Type: 'Warning', Reason: 'Failed', Name: 'x' });
-    expect(printed('/events', { involvedObject: { kind: 'Node' }, reportingController: 'ctl', reportingInstance: 'i' })).toMatchObject({ Object: 'node', Source: 'ctl, i' });
+    expect(printed('/events', { involvedObject: { kind: 'Node' }, reportingComponent: 'ctl', reportingInstance: 'i' })).toMatchObject({ Object: 'node', Source: 'ctl, i' });
   });
 
   it('reads events.k8s.io/v1 fields as the core ones they convert to', () => {
@@ -565,7 +536,8 @@ describe('selectors and the other kinds', () => {
     expect(printed('storage.k8s.io/storageclasses', { metadata: { name: 'x', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'p' })).toMatchObject({ Name: 'x (default)', ReclaimPolicy: 'Delete', VolumeBindingMode: 'Immediate', AllowVolumeExpansion: false });
     expect(printed('storage.k8s.io/csidrivers', { spec: {} })).toMatchObject({ AttachRequired: true, PodInfoOnMount: false, StorageCapacity: false, TokenRequests: '<unset>', RequiresRepublish: false, Modes: '<none>' });
     expect(printed('storage.k8s.io/csidrivers', { spec: { attachRequired: false, tokenRequests: [{ audience: 'a' }, { audience: 'b' }], volumeLifecycleModes: ['Persistent', 'Ephemeral'] } })).toMatchObject({ AttachRequired: false, TokenRequests: 'a,b', Modes: 'Persistent,Ephemeral' });
-    expect(printed('storage.k8s.io/csistoragecapacities', { storageClassName: 'fast' })).toEqual({ Name: 'x', StorageClassName: 'fast', Capacity: '<unset>' });
+    // kube v1.32 serves CSIStorageCapacity without a printer: Name and Created At.
+    expect(Object.keys(printed('storage.k8s.io/csistoragecapacities', { storageClassName: 'fast' }))).toEqual(['Name', 'Created At']);
     expect(printed('storage.k8s.io/volumeattachments', { spec: { attacher: 'csi', nodeName: 'n1', source: { persistentVolumeName: 'pv' } }, status: { attached: true } })).toMatchObject({ Attacher: 'csi', PV: 'pv', Node: 'n1', Attached: true });
   });
 

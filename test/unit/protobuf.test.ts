@@ -37,7 +37,7 @@ type Obj = { apiVersion: string; kind: string; [key: string]: unknown };
 
 const fromHex = (hex: string): Uint8Array => new Uint8Array((hex.match(/../g) ?? []).map((b) => parseInt(b, 16)));
 const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-const golden = (name: string): any => JSON.parse(readFileSync(join(PROJECT, 'reference/golden/kube-v1.26.0', name), 'utf8'));
+const golden = (name: string): any => JSON.parse(readFileSync(join(PROJECT, 'reference/golden/kube-v1.32.13', name), 'utf8'));
 const roundTrip = (object: Obj) => decodeProtobufObject(encodeProtobufObject(object)).object;
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
 

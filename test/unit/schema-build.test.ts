@@ -36,8 +36,9 @@ describe('scripts/build-schemas.mjs', () => {
       }
     };
     for (const text of Object.values(packages)) for (const schema of Object.values(JSON.parse(text) as Record<string, Record<string, unknown>>)) walk(schema);
+    // `enum` comes from the v1.32 documents (networking.k8s.io/v1), which list string enums.
     expect([...keywords].sort()).toEqual([
-      '$ref', 'additionalProperties', 'default', 'format', 'items', 'oneOf', 'properties', 'required', 'type',
+      '$ref', 'additionalProperties', 'default', 'enum', 'format', 'items', 'oneOf', 'properties', 'required', 'type',
       'x-kubernetes-int-or-string', 'x-kubernetes-list-map-keys', 'x-kubernetes-list-type', 'x-kubernetes-map-type',
       'x-kubernetes-patch-merge-key', 'x-kubernetes-patch-strategy',
     ]);

@@ -12,7 +12,7 @@ import { parseYamlStrict } from '../../src/schema/yaml-strict.js';
 const nodeModule = (name: string): Promise<any> => import(name);
 const { readFileSync } = await nodeModule('node:fs');
 const golden = (file: string): any =>
-  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.26.0/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.32.13/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
 
 /** What the request pipeline does with a body: decode, check, collect strict errors. */
 function strictErrorsOf(body: string, yaml = false, group = '', kind = 'ConfigMap') {

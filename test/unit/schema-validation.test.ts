@@ -13,7 +13,7 @@ import type { SchemaNode } from '../../src/schema/types.js';
 const nodeModule = (name: string): Promise<any> => import(name);
 const { readFileSync } = await nodeModule('node:fs');
 const golden = (file: string): any =>
-  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.26.0/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.32.13/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
 
 const widget: SchemaNode = golden('079-crd-create.json').request.body.spec.versions[0].schema.openAPIV3Schema;
 const texts = (schema: SchemaNode, value: unknown, path = '') => validateStructure(schema, value, path).map(fieldErrorText);
@@ -23,7 +23,12 @@ describe('validateStructure on golden 079\'s Widget', () => {
     const causes = validateStructure(widget, golden('083-cr-create-invalid.json').request.body).map((error) => ({
       reason: error.type, message: fieldErrorBody(error), field: error.field,
     }));
-    expect(causes).toEqual(golden('083-cr-create-invalid.json').response.body.details.causes.slice(0, 2));
+    // kube-openapi walks an object's properties in Go map order, which differs between
+    // kube-apiserver processes: the v1.32.13 recording has size first, the same build run again
+    // answered color first every time. Only the set of causes is kube's contract.
+    const recorded = golden('083-cr-create-invalid.json').response.body.details.causes.slice(0, 2);
+    expect(causes).toHaveLength(recorded.length);
+    expect(causes).toEqual(expect.arrayContaining(recorded));
   });
 
   it.each([

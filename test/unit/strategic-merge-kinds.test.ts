@@ -13,7 +13,7 @@ interface Golden {
 const nodeFs = 'node:fs';
 const { readFileSync } = (await import(nodeFs)) as { readFileSync(path: URL, encoding: 'utf8'): string };
 const golden = (file: string): Golden =>
-  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.26.0/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../reference/golden/kube-v1.32.13/${file}`, (import.meta as unknown as { url: string }).url), 'utf8'));
 
 const lookup = (group: string, version: string, kind: string): SchemaLookup => {
   const schema = schemaLookupForKind(group, version, kind);

@@ -1,5 +1,5 @@
 /**
- * Error exchanges recorded from a real kube-apiserver (../shared/golden), replayed against the
+ * Error exchanges recorded from kube-apiserver v1.32.13 (reference/golden/kube-v1.32.13), replayed against the
  * Worker: same status code, same Status body (kind, message, reason, details, causes, code).
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -20,7 +20,7 @@ export function shardedStorage(layout: ShardLayout): ShardedStorage {
   const type = { cluster: 'sharded', group: `g${Date.now()}`, resource: `r${counter++}` };
   const clients = shardsOf(type, layout).map((address) => new ShardClient(storageShardStub(env, address), address, caches));
   const advance = (index: number, version: number) => caches.advance(clients[index]!.name, version, (target) => clients[index]!.advanceClock(target));
-  return new ShardedStorage(type, layout, clients, advance, { value: 0 });
+  return new ShardedStorage(type, layout, (index) => clients[index]!, advance, { value: 0 });
 }
 
 for (const layout of [{ count: 2, key: 'namespace' }, { count: 2, key: 'name' }, { count: 8, key: 'namespace' }, { count: 8, key: 'name' }] as ShardLayout[]) {

@@ -22,7 +22,7 @@ function sharded() {
   const addresses = shardsOf(type, layout);
   const clients = addresses.map((address) => new ShardClient(storageShardStub(env, address), address, caches));
   const advance = (index: number, version: number) => caches.advance(clients[index]!.name, version, (target) => clients[index]!.advanceClock(target));
-  const storage = new ShardedStorage(type, layout, clients, advance, { value: 0 });
+  const storage = new ShardedStorage(type, layout, (index) => clients[index]!, advance, { value: 0 });
   return { storage, stubs: addresses.map((address) => storageShardStub(env, address)) };
 }
 

@@ -1,11 +1,11 @@
 /**
  * Horizontal pod autoscalers (printHorizontalPodAutoscaler), for autoscaling/v2 and v1 objects:
- * kube prints the internal type, so a v1 object's CPU target and current utilization are read as
- * the one Resource metric they convert to.
+ * kube prints the internal (v2-shaped) type, so a v1 object is printed as it converts to v2.
  */
 import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, hasField, listAt, numberAt, optionalNumberAt, stringAt, valueAt } from './fields.js';
 import { ageOf, nameOf, quantityPointerText } from './format.js';
+import { internalAutoscaler } from '../../kinds/workloads/autoscaler-conversion.js';
 
 /** kube's printHorizontalPodAutoscaler (descriptions from autoscaling/v2beta1). */
 export const horizontalPodAutoscalerPrinter: Printer = {
@@ -19,31 +19,16 @@ export const horizontalPodAutoscalerPrinter: Printer = {
     ageColumn,
   ],
   // MinPods is a string (`<unset>` possible); MaxPods and Replicas are int64 in string-typed columns.
-  cells: (autoscaler, now) => {
+  cells: (served, now) => {
+    const autoscaler = served.apiVersion === 'autoscaling/v1' ? internalAutoscaler(served) : served;
     const minReplicas = optionalNumberAt(autoscaler, 'spec', 'minReplicas');
     return [
       nameOf(autoscaler), `${stringAt(autoscaler, 'spec', 'scaleTargetRef', 'kind')}/${stringAt(autoscaler, 'spec', 'scaleTargetRef', 'name')}`,
-      formatMetrics(metricSpecs(autoscaler), metricStatuses(autoscaler)), minReplicas === undefined ? '<unset>' : String(minReplicas),
+      formatMetrics(listAt(autoscaler, 'spec', 'metrics'), listAt(autoscaler, 'status', 'currentMetrics')), minReplicas === undefined ? '<unset>' : String(minReplicas),
       numberAt(autoscaler, 'spec', 'maxReplicas'), numberAt(autoscaler, 'status', 'currentReplicas'), ageOf(autoscaler, now),
     ];
   },
 };
-
-/** spec.metrics, or a v1 object's targetCPUUtilizationPercentage as a CPU utilization metric. */
-function metricSpecs(autoscaler: unknown): unknown[] {
-  if (hasField(autoscaler, 'spec', 'metrics')) return listAt(autoscaler, 'spec', 'metrics');
-  const target = optionalNumberAt(autoscaler, 'spec', 'targetCPUUtilizationPercentage');
-  if (target === undefined) return [];
-  return [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: target } } }];
-}
-
-/** status.currentMetrics, or a v1 object's currentCPUUtilizationPercentage. */
-function metricStatuses(autoscaler: unknown): unknown[] {
-  if (hasField(autoscaler, 'status', 'currentMetrics')) return listAt(autoscaler, 'status', 'currentMetrics');
-  const current = optionalNumberAt(autoscaler, 'status', 'currentCPUUtilizationPercentage');
-  if (current === undefined) return [];
-  return [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: current } } }];
-}
 
 /**
  * formatHPAMetrics: `current/target` per metric (each metric's status is the one at the same

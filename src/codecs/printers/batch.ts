@@ -16,7 +16,7 @@ export const jobPrinter: Printer = {
   columns: [
     nameColumn,
     column('Status', 'Status of the job.'),
-    column('Completions', 'The number of pods which reached phase Succeeded.'),
+    column('Completions', 'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.'),
     column('Duration', 'Time required to complete the job.'),
     ageColumn,
     wideColumn('Containers', containersDescription),

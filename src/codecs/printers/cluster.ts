@@ -7,7 +7,7 @@ import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { booleanAt, column, listAt, numberAt, stringAt, stringMapAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, nameOf } from './format.js';
 
-const nodeAddressesDescription = 'List of addresses reachable to the node. Queried from cloud provider, if available. More info: https://kubernetes.io/docs/concepts/nodes/node/#addresses Note: This field is declared as mergeable, but the merge key is not sufficiently unique, which can cause data corruption when it is merged. Callers should instead use a full-replacement patch. See https://pr.k8s.io/79391 for an example.';
+const nodeAddressesDescription = 'List of addresses reachable to the node. Queried from cloud provider, if available. More info: https://kubernetes.io/docs/reference/node/node-status/#addresses Note: This field is declared as mergeable, but the merge key is not sufficiently unique, which can cause data corruption when it is merged. Callers should instead use a full-replacement patch. See https://pr.k8s.io/79391 for an example. Consumers should assume that addresses can change during the lifetime of a Node. However, there are some exceptions where this may not be possible, such as Pods that inherit a Node\'s address in its own status or consumers of the downward API (status.hostIP).';
 
 /** kube's printNode. */
 export const nodePrinter: Printer = {
@@ -51,7 +51,7 @@ export const componentStatusPrinter: Printer = {
 
 /** kube's printLease. */
 export const leasePrinter: Printer = {
-  columns: [nameColumn, column('Holder', 'holderIdentity contains the identity of the holder of a current lease.'), ageColumn],
+  columns: [nameColumn, column('Holder', 'holderIdentity contains the identity of the holder of a current lease. If Coordinated Leader Election is used, the holder identity must be equal to the elected LeaseCandidate.metadata.name field.'), ageColumn],
   cells: (lease, now) => [nameOf(lease), stringAt(lease, 'spec', 'holderIdentity'), ageOf(lease, now)],
 };
 
@@ -71,10 +71,10 @@ export const runtimeClassPrinter: Printer = {
 export const priorityClassPrinter: Printer = {
   columns: [
     nameColumn,
-    column('Value', 'The value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.', 'integer'),
+    column('Value', 'value represents the integer value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.', 'integer'),
     column('Global-Default', 'globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class. Only one PriorityClass can be marked as `globalDefault`. However, if more than one PriorityClasses exists with their `globalDefault` field set to true, the smallest value of such global default PriorityClasses will be used as the default priority.', 'boolean'),
     ageColumn,
-    column('PreemptionPolicy', 'PreemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.'),
+    column('PreemptionPolicy', 'preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.'),
   ],
   cells: (priorityClass, now) => [
     nameOf(priorityClass), numberAt(priorityClass, 'value'), booleanAt(priorityClass, 'globalDefault'), ageOf(priorityClass, now),

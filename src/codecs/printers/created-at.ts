@@ -12,4 +12,5 @@ import { nameOf, timestampCell } from './format.js';
 export const createdAtPrinter: Printer = {
   columns: [nameColumn, { name: 'Created At', type: 'date', format: '', description: ageColumn.description, priority: 0 }],
   cells: (object) => [nameOf(object), timestampCell(valueAt(object, 'metadata', 'creationTimestamp'))],
+  nullWithoutRows: true,
 };

@@ -4,7 +4,8 @@
  * NAME is the last column, and a wide one.
  */
 import { nameColumn, type Printer, type TableColumn } from '../table-printer.js';
-import { column, hasField, numberAt, objectAt, stringAt, valueAt, wideColumn, type Fields } from './fields.js';
+import { column, hasField, numberAt, stringAt, valueAt, wideColumn } from './fields.js';
+import { eventsToCore } from '../../kinds/core/event-conversion.js';
 import { firstNonEmpty, since, timeOf, trimSpace } from './format.js';
 
 const eventColumns: TableColumn[] = [
@@ -29,7 +30,7 @@ export const eventPrinter: Printer = {
 /** kube's printEvent for events.k8s.io/v1 events, read as the internal core Event. */
 export const eventsGroupEventPrinter: Printer = {
   columns: eventColumns,
-  cells: (event, now) => eventCells(asCoreEvent(event), now),
+  cells: (event, now) => eventCells(eventsToCore(event), now),
 };
 
 /**
@@ -64,29 +65,9 @@ function involvedObject(event: unknown): string {
   return name === '' ? kind : `${kind}/${name}`;
 }
 
-/** formatEventSource: `component, host`; reportingController and reportingInstance fill in for them. */
+/** formatEventSource: `component, host`; the reporting controller (core/v1 `reportingComponent`) and instance fill in for them. */
 function eventSource(event: unknown): string {
-  const component = firstNonEmpty(stringAt(event, 'source', 'component'), stringAt(event, 'reportingController'));
+  const component = firstNonEmpty(stringAt(event, 'source', 'component'), stringAt(event, 'reportingComponent'));
   const instance = firstNonEmpty(stringAt(event, 'source', 'host'), stringAt(event, 'reportingInstance'));
   return instance === '' ? component : `${component}, ${instance}`;
-}
-
-/** events.k8s.io/v1 field names mapped to core/v1's (pkg/apis/events/v1 conversion). */
-function asCoreEvent(event: unknown): Fields {
-  const fields = objectAt(event);
-  return {
-    metadata: fields.metadata,
-    involvedObject: fields.regarding,
-    reason: fields.reason,
-    message: fields.note,
-    source: fields.deprecatedSource,
-    firstTimestamp: fields.deprecatedFirstTimestamp,
-    lastTimestamp: fields.deprecatedLastTimestamp,
-    count: fields.deprecatedCount,
-    type: fields.type,
-    eventTime: fields.eventTime,
-    series: fields.series,
-    reportingController: fields.reportingController,
-    reportingInstance: fields.reportingInstance,
-  };
 }

@@ -13,7 +13,7 @@ import { certificateSigningRequestPrinter } from './certificates.js';
 import { componentStatusPrinter, leasePrinter, nodePrinter, priorityClassPrinter, runtimeClassPrinter } from './cluster.js';
 import { configMapPrinter, namespacePrinter, resourceQuotaPrinter, secretPrinter, serviceAccountPrinter } from './config.js';
 import { createdAtPrinter } from './created-at.js';
-import { csiDriverPrinter, csiNodePrinter, csiStorageCapacityPrinter, volumeAttachmentPrinter } from './csi.js';
+import { csiDriverPrinter, csiNodePrinter, volumeAttachmentPrinter } from './csi.js';
 import { eventPrinter, eventsGroupEventPrinter } from './events.js';
 import { flowSchemaPrinter, priorityLevelConfigurationPrinter } from './flowcontrol.js';
 import { ingressClassPrinter, ingressPrinter, networkPolicyPrinter } from './networking.js';
@@ -63,9 +63,10 @@ export const builtinPrinters: Record<string, Printer> = {
   'rbac.authorization.k8s.io/clusterroles': createdAtPrinter,
   'rbac.authorization.k8s.io/rolebindings': roleBindingPrinter,
   'rbac.authorization.k8s.io/roles': createdAtPrinter,
+  // kube v1.32's CSIStorageCapacity storage has no printer.
+  'storage.k8s.io/csistoragecapacities': createdAtPrinter,
   'storage.k8s.io/csidrivers': csiDriverPrinter,
   'storage.k8s.io/csinodes': csiNodePrinter,
-  'storage.k8s.io/csistoragecapacities': csiStorageCapacityPrinter,
   'storage.k8s.io/storageclasses': storageClassPrinter,
   'storage.k8s.io/volumeattachments': volumeAttachmentPrinter,
   'admissionregistration.k8s.io/mutatingwebhookconfigurations': webhookConfigurationPrinter,

@@ -59,10 +59,10 @@ export const persistentVolumeClaimPrinter: Printer = {
 export const storageClassPrinter: Printer = {
   columns: [
     nameColumn,
-    column('Provisioner', 'Provisioner indicates the type of the provisioner.'),
-    column('ReclaimPolicy', 'Dynamically provisioned PersistentVolumes of this storage class are created with this reclaimPolicy. Defaults to Delete.'),
-    column('VolumeBindingMode', 'VolumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound.  When unset, VolumeBindingImmediate is used. This field is only honored by servers that enable the VolumeScheduling feature.'),
-    column('AllowVolumeExpansion', 'AllowVolumeExpansion shows whether the storage class allow volume expand'),
+    column('Provisioner', 'provisioner indicates the type of the provisioner.'),
+    column('ReclaimPolicy', 'reclaimPolicy controls the reclaimPolicy for dynamically provisioned PersistentVolumes of this storage class. Defaults to Delete.'),
+    column('VolumeBindingMode', 'volumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound.  When unset, VolumeBindingImmediate is used. This field is only honored by servers that enable the VolumeScheduling feature.'),
+    column('AllowVolumeExpansion', 'allowVolumeExpansion shows whether the storage class allow volume expand.'),
     ageColumn,
   ],
   // AllowVolumeExpansion is typed string, but kube fills it with a boolean.

@@ -106,7 +106,7 @@ export const controllerRevisionPrinter: Printer = {
   columns: [
     nameColumn,
     column('Controller', 'Controller of the object'),
-    column('Revision', 'Revision indicates the revision of the state represented by Data.'),
+    column('Revision', 'revision indicates the revision of the state represented by Data.'),
     ageColumn,
   ],
   cells: (revision, now) => [nameOf(revision), controllerName(revision), numberAt(revision, 'revision'), ageOf(revision, now)],

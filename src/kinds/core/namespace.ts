@@ -1,6 +1,7 @@
 /**
  * Namespace and ServiceAccount (core/v1). The namespace strategy (src/registry/strategies/
- * namespaces.ts) already handles finalizers, status and the name label; this adds ValidateNamespace's
+ * namespaces.ts) handles finalizers, status and the name label (again, for generated names); this adds
+ * the label's defaulting and ValidateNamespace's
  * spec.finalizers rule (kube v1.32), reported on the unindexed list path. A ServiceAccount has no
  * rule beyond its metadata (ValidateServiceAccount).
  */
@@ -8,6 +9,7 @@ import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { isQualifiedName } from '../../core/validation/names.js';
 import { asRecord, asTexts } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
+import type { KubeObject } from '../../registry/object.js';
 
 const standardFinalizers = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
 
@@ -20,8 +22,18 @@ export function validateFinalizerName(name: string, path: string): FieldError[] 
   return errors;
 }
 
+/**
+ * SetDefaults_Namespace: a named namespace is labelled with its name at decoding, so the
+ * request's field manager owns the label (golden 013).
+ */
+function defaultNamespace(object: KubeObject): void {
+  const name = object.metadata.name;
+  if (name) object.metadata.labels = { ...object.metadata.labels, 'kubernetes.io/metadata.name': name };
+}
+
 /** The Namespace kind's semantics. */
 export const namespace: KindSemantics = {
+  default: defaultNamespace,
   validate: (object) => asTexts(asRecord(object.spec)?.finalizers).flatMap((name) => validateFinalizerName(name, 'spec.finalizers')),
 };
 

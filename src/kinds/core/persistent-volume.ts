@@ -165,6 +165,12 @@ export const persistentVolume: KindSemantics = {
     setDefault(spec, 'persistentVolumeReclaimPolicy', 'Retain');
     setDefault(spec, 'volumeMode', 'Filesystem');
     defaultResourceList(spec.capacity);
+    // SetDefaults_HostPathVolumeSource applies to a volume's hostPath source too.
+    const hostPath = asRecord(spec.hostPath);
+    if (hostPath) {
+      setDefault(hostPath, 'type', '');
+      orderKeys(hostPath, ['path', 'type']);
+    }
     const status = asRecord(object.status);
     if (status) setDefault(status, 'phase', 'Pending');
   },

@@ -39,6 +39,28 @@ export function goStructDiff(typeName: string, fields: readonly GoField[], befor
   return `${render(lines)}\n`;
 }
 
+/**
+ * cmp.Diff of two ephemeral containers (ValidatePodEphemeralContainersUpdate): core.EphemeralContainer
+ * embeds EphemeralContainerCommon (the Container fields) and adds TargetContainerName.
+ */
+export function ephemeralContainerDiff(before: JsonRecord, after: JsonRecord): string {
+  const { targetContainerName: oldTarget, ...oldCommon } = before;
+  const { targetContainerName: newTarget, ...newCommon } = after;
+  const common: GoField = { go: 'EphemeralContainerCommon', json: 'common', type: 'core.EphemeralContainerCommon', zero: 'struct' };
+  const target: GoField = { go: 'TargetContainerName', json: 'targetContainerName', type: 'string', zero: '""' };
+  const lines: Line[] = [{ marker: ' ', depth: 0, key: '', text: 'core.EphemeralContainer{', aligned: false }];
+  if (sameJson(oldCommon, newCommon)) lines.push(...identicalRun([common], { common: oldCommon }, 1, true, false, 'fields'));
+  else {
+    lines.push({ marker: ' ', depth: 1, key: common.go, text: `${common.type}{`, aligned: false });
+    lines.push(...structDiff(internalContainerFields, oldCommon, newCommon, 2, 'fields'));
+    lines.push({ marker: ' ', depth: 1, key: '', text: '},', aligned: false });
+  }
+  if (sameGoValue(oldTarget, newTarget)) lines.push(...identicalRun([target], before, 1, false, true, 'fields'));
+  else lines.push(...changedRecord(target, oldTarget, newTarget, 1));
+  lines.push({ marker: ' ', depth: 0, key: '', text: '}', aligned: false });
+  return `${render(lines)}\n`;
+}
+
 /** The internal PodSpec: v1's host namespace booleans move into SecurityContext. */
 function internalView(spec: JsonRecord): JsonRecord {
   const view: JsonRecord = { ...spec };

@@ -71,7 +71,7 @@ function orderPod(pod: KubeObject): void {
 }
 
 /** validatePodMetadataAndSpec without ObjectMeta (the generic strategy checks it): annotations, spec, pod-only rules. */
-function validatePodMetadataAndSpec(pod: KubeObject): FieldError[] {
+export function validatePodMetadataAndSpec(pod: KubeObject): FieldError[] {
   const spec = asRecord(pod.spec) ?? {};
   const annotations = asTextMap(pod.metadata.annotations);
   const errors: FieldError[] = [];

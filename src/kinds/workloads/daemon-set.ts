@@ -24,8 +24,13 @@ export const templateGenerationAnnotation = 'deprecated.daemonset.template.gener
 /** DaemonSetStatus fields without omitempty. */
 const daemonSetZeroStatus = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
 
-/** SetDefaults_DaemonSet plus the template's pod defaults. */
+/**
+ * SetDefaults_DaemonSet plus the template's pod defaults. The annotation is always there, as the
+ * decoded object converted back to apps/v1 carries it ("0" before the strategy sets it), so the
+ * request's field manager owns it, as in kube.
+ */
 export function defaultDaemonSet(object: KubeObject): void {
+  setTemplateGeneration(object, templateGeneration(object));
   const spec = specForWrite(object);
   const updateStrategy = ensureRecord(spec, 'updateStrategy');
   if (!updateStrategy.type) updateStrategy.type = 'RollingUpdate';

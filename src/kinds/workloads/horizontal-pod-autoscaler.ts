@@ -10,43 +10,42 @@ import type { KubeObject } from '../../registry/object.js';
 import { asList, asNumber, asRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { defaultBehavior, validateBehavior } from './autoscaler-behavior.js';
+import { autoscalerToV1, autoscalerToV2, cpuMetric, defaultCPUUtilization, v1StatusAnnotations } from './autoscaler-conversion.js';
 import { validateMetrics, validateObjectReference } from './autoscaler-metrics.js';
 import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
-
-/** autoscaling.DefaultCPUUtilization. */
-const defaultCPUUtilization = 80;
 
 function isVersion1(object: KubeObject): boolean {
   return object.apiVersion === 'autoscaling/v1';
 }
 
-/** The CPU utilization metric kube defaults in (v2) or converts targetCPUUtilizationPercentage to (v1). */
-function cpuMetric(utilization: unknown): JsonRecord {
-  return { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: utilization } } };
-}
-
 /**
- * v1: minReplicas 1 (the CPU target stays unset). v2: minReplicas 1, an 80% CPU metric when there
- * are none, and a given behavior completed.
+ * v1: minReplicas 1, then the object as kube serves it back after converting it to the internal
+ * type (an 80% CPU target when it names no metric; the round-trip annotations). v2: minReplicas 1,
+ * an 80% CPU metric when there are none, a given behavior completed, and status.currentMetrics,
+ * which Go never omits, null when unset.
  */
 export function defaultHorizontalPodAutoscaler(object: KubeObject): void {
   const spec = specForWrite(object);
   setDefault(spec, 'minReplicas', 1);
-  if (isVersion1(object)) {
-    orderKeys(spec, ['scaleTargetRef', 'minReplicas', 'maxReplicas', 'targetCPUUtilizationPercentage']);
-    return;
-  }
+  if (isVersion1(object)) return replaceWith(object, autoscalerToV1(autoscalerToV2(object)));
   if (asList(spec.metrics).length === 0) spec.metrics = [cpuMetric(defaultCPUUtilization)];
   defaultBehavior(spec);
   orderKeys(spec, ['scaleTargetRef', 'minReplicas', 'maxReplicas', 'metrics', 'behavior']);
+  const status = asRecord(object.status);
+  if (status) {
+    setDefault(status, 'currentMetrics', null);
+    orderKeys(status, ['observedGeneration', 'lastScaleTime', 'currentReplicas', 'desiredReplicas', 'currentMetrics', 'conditions']);
+  }
 }
 
-/** The spec as the internal type holds it (v1's CPU target as a metric). */
+function replaceWith(object: KubeObject, replacement: KubeObject): void {
+  for (const key of Object.keys(object)) delete object[key];
+  Object.assign(object, replacement);
+}
+
+/** The spec as the internal type holds it (a v1 object converted to v2). */
 function internalSpec(object: KubeObject): JsonRecord {
-  const spec = specOf(object);
-  if (!isVersion1(object)) return spec;
-  const target = spec.targetCPUUtilizationPercentage;
-  return { ...spec, metrics: target === undefined || target === null ? [] : [cpuMetric(target)] };
+  return specOf(isVersion1(object) ? autoscalerToV2(object) : object);
 }
 
 /** validateHorizontalPodAutoscalerSpec. minReplicas may be 0 only where `minimum` is 0. */
@@ -76,15 +75,35 @@ function validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
   return validateHorizontalPodAutoscalerSpec(internalSpec(object), minimum, 'spec');
 }
 
-/** A new status is the Go zero value; desiredReplicas (and in v1 currentReplicas) has no omitempty. */
+/**
+ * A new status is the Go zero value (desiredReplicas, v1's currentReplicas and v2's currentMetrics
+ * have no omitempty). A v1 object's status also lives in two annotations, reset with it.
+ */
 function prepareCreate(object: KubeObject): void {
-  resetStatus(object, isVersion1(object) ? { currentReplicas: 0, desiredReplicas: 0 } : { desiredReplicas: 0 });
+  resetStatus(object, isVersion1(object) ? { currentReplicas: 0, desiredReplicas: 0 } : { desiredReplicas: 0, currentMetrics: null });
+  if (isVersion1(object)) keepStatusAnnotations(object, {});
+}
+
+function prepareUpdate(object: KubeObject, old: KubeObject): void {
+  keepStatus(object, old);
+  if (isVersion1(object)) keepStatusAnnotations(object, old.metadata.annotations ?? {});
+}
+
+/** A v1 object's status annotations set as `from` has them. */
+function keepStatusAnnotations(object: KubeObject, from: Record<string, string>): void {
+  const annotations = { ...(object.metadata.annotations ?? {}) };
+  for (const key of v1StatusAnnotations) {
+    if (from[key] === undefined) delete annotations[key];
+    else annotations[key] = from[key];
+  }
+  if (Object.keys(annotations).length) object.metadata.annotations = annotations;
+  else delete object.metadata.annotations;
 }
 
 export const horizontalPodAutoscalerSemantics: KindSemantics = {
   default: defaultHorizontalPodAutoscaler,
   prepareForCreate: prepareCreate,
-  prepareForUpdate: keepStatus,
+  prepareForUpdate: prepareUpdate,
   validate: (object) => validateHorizontalPodAutoscalerSpec(internalSpec(object), 1, 'spec'),
   validateUpdate,
 };

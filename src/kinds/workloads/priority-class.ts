@@ -13,7 +13,7 @@ import { validateImmutable } from './strategy.js';
 export const highestUserDefinablePriority = 1_000_000_000;
 
 /** SystemPriorityClasses(): the two classes kube creates, with their values (neither is the global default). */
-const systemPriorityClasses: Record<string, number> = {
+export const systemPriorityClasses: Record<string, number> = {
   'system-node-critical': 2_000_001_000,
   'system-cluster-critical': 2_000_000_000,
 };
@@ -65,6 +65,10 @@ function validatePriorityClassUpdate(object: KubeObject, old: KubeObject): Field
 
 export const priorityClassSemantics: KindSemantics = {
   default: defaultPriorityClass,
+  // priorityClassStrategy.PrepareForCreate: generation 1, which updates keep (BeforeUpdate).
+  prepareForCreate: (object) => {
+    object.metadata.generation = 1;
+  },
   validate: validatePriorityClass,
   validateUpdate: validatePriorityClassUpdate,
 };
