@@ -220,6 +220,7 @@ export class StorageShard extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     for (const statement of schemaStatements) this.sql.exec(statement);
+    migrateTerms(this.sql);
     this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
   }
 
