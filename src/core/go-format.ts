@@ -3,6 +3,7 @@
  * `%q` is strconv.Quote: printable Unicode kept, control characters as Go escapes.
  */
 export function goQuote(value: string): string {
+  if (plainAscii.test(value)) return `"${value}"`;
   let out = '"';
   for (const ch of value) {
     const code = ch.codePointAt(0) ?? 0;
@@ -10,6 +11,9 @@ export function goQuote(value: string): string {
   }
   return out + '"';
 }
+
+/** Printable ASCII but `"` and `\\`: quoted as it is. */
+const plainAscii = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 const namedEscapes: Record<number, string> = {
   0x07: '\\a', 0x08: '\\b', 0x0c: '\\f', 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x0b: '\\v',

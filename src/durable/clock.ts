@@ -31,12 +31,18 @@ export function nextResourceVersion(current: number, shard?: { index: number; co
  * The clock of a shard's storage. A fresh one starts at `origin`: the time for a type of one shard
  * (its empty list then has a version, as kube's does), 0 for one shard of several (the newest
  * version of the type is the newest any shard committed, which an idle shard must not inflate).
+ * Writes do not save `current` (their revisions carry it: the newest row's rv is the newest
+ * committed version); the clock row holds the origin and what advanceClock set, which writes no
+ * revision. Compaction removes old rows only, never the newest state's, and versions follow
+ * wall-clock microseconds, so the newest remaining row bounds every version handed out.
  */
 export function loadClock(sql: SqlStorage, origin: number): ClockState {
   const rows = sql.exec<{ name: string; value: number }>('SELECT name, value FROM clock').toArray();
   const byName = new Map(rows.map((row) => [row.name, row.value]));
-  let current = byName.get('current');
-  if (current === undefined) {
+  const newestRow = sql.exec<{ rv: number | null }>('SELECT max(rv) AS rv FROM revisions').one().rv;
+  const saved = byName.get('current');
+  let current = Math.max(saved ?? 0, newestRow ?? 0);
+  if (saved === undefined && newestRow === null) {
     current = origin;
     saveClockValue(sql, 'current', current);
   }

@@ -5,14 +5,22 @@
  *
  * A page's end (and so its continue token) must be known before its items are sent, because
  * kube's list metadata precedes the items: a paged list first walks the page's keys without
- * their documents (planPage), then the items are read again, in batches, as the consumer pulls.
- * Every batch reads the same snapshot (MVCC rows at `at`), so writes that commit between batches
- * change nothing in the list; the caller keeps compaction below `at` while the stream is open.
+ * their documents (pageKeys, planPage), then the items are read again, in batches, as the
+ * consumer pulls. Every batch reads the same snapshot (MVCC rows at `at`) through the same row
+ * source (list-source.ts: a selector term's index entries or the scan), so writes that commit
+ * between batches change nothing in the list; the caller keeps compaction below `at` while the
+ * stream is open.
+ *
+ * The walk of a page this shard serves alone is bounded: after `maxRejectedRows` rows that fail
+ * the selectors, the page ends where the walk stopped, short (even empty) but with a continue
+ * token, as kube's API allows ("clients should only use the presence of the continue field to
+ * determine whether more results are available"). So one request never holds the shard for a
+ * scan of the whole collection. (A list merged across shards plans unbounded pages: merging
+ * short pages would need the page to end at the smallest continue key of the shards.)
  */
-import { matchesFields } from '../core/selectors/fields.js';
-import { matchesLabels } from '../core/selectors/labels.js';
 import type { ListRequest } from '../storage/types.js';
-import { prefixRange, snapshotCount } from './revisions.js';
+import type { KeyRange, RowSource } from './list-source.js';
+import { snapshotCount } from './revisions.js';
 
 /** What a list tells before its items. */
 export interface ListHeader {
@@ -21,100 +29,50 @@ export interface ListHeader {
   remainingItemCount?: number;
 }
 
-/** A snapshot row as a list reads it. */
-export interface ListRow {
-  rv: number;
-  key: string;
-  value: string;
-  labels: string | null;
-  fields: string | null;
-  [column: string]: SqlStorageValue;
-}
-
-/** The key range one list walks: keys in [start, end), or (after, end) when resuming. */
-export interface KeyRange {
-  start: string;
-  after: string | null;
-  /** Exclusive, unless `endInclusive`. */
-  end: string;
-  endInclusive?: boolean;
-}
-
-const planBatch = 1000;
-
-/** The key range of `request` (its prefix, continue position, end key). */
-export function rangeOf(request: ListRequest): KeyRange {
-  const range = prefixRange(request.prefix);
-  const start = request.startKey && request.startKey > range.start ? request.startKey : range.start;
-  if (request.endKey !== undefined && request.endKey < range.end) return { start, after: request.afterKey ?? null, end: request.endKey, endInclusive: true };
-  return { start, after: request.afterKey ?? null, end: range.end };
-}
-
-/** Whether a row passes the request's selectors (parsing its labels and fields only when asked). */
-export function rowFilter(request: ListRequest): ((row: Pick<ListRow, 'labels' | 'fields'>) => boolean) | null {
-  const label = request.labelSelector?.requirements.length ? request.labelSelector : null;
-  const field = request.fieldSelector?.requirements.length ? request.fieldSelector : null;
-  if (!label && !field) return null;
-  return (row) =>
-    (!label || matchesLabels(label, row.labels ? JSON.parse(row.labels) : {})) &&
-    (!field || matchesFields(field, row.fields ? JSON.parse(row.fields) : {}));
-}
-
 /** The keys of a page: the first `request.limit` keys that match, and whether rows remain after it. */
 export interface PageKeys {
   keys: string[];
-  /** Set when another row follows the full page: the last key examined, where the next page resumes. */
+  /** Set when another row follows the page: the last key examined, where the next page resumes. */
   continueAfterKey?: string;
   /** Keys left after `continueAfterKey`; only without selectors. */
   remainingItemCount?: number;
 }
 
-/** Walks keys (and selector columns) only, never documents, to find a page of `request.limit` keys. */
-export function pageKeys(sql: SqlStorage, request: ListRequest, at: number): PageKeys {
-  const range = rangeOf(request);
+const planBatch = 1000;
+/** Rows a page's walk may pass over (failing the selectors) before it ends the page short. */
+export const maxRejectedRows = 4096;
+
+/**
+ * Walks keys (and selector columns) only, never documents, to find a page of `request.limit`
+ * keys in `range`, ending it short after `maxRejected` rows that fail the selectors.
+ */
+export function pageKeys(sql: SqlStorage, source: RowSource, request: ListRequest, range: KeyRange, at: number, maxRejected = Infinity): PageKeys {
   const limit = request.limit!;
-  const matches = rowFilter(request);
+  const { matches } = source;
   const keys: string[] = [];
+  let rejected = 0;
   let cursor = range.after;
-  for (;;) {
-    const rows = snapshotRows(sql, at, { ...range, after: cursor }, planBatch, matches ? 'keys+selectors' : 'keys');
+  // A first batch of limit + 1 rows settles a page without selectors (a `limit=1` probe reads two keys).
+  for (let batch = Math.min(planBatch, limit + 1); ; batch = planBatch) {
+    const rows = source.rows({ ...range, after: cursor }, batch, matches ? 'keys+selectors' : 'keys');
     for (const row of rows) {
-      if (keys.length >= limit) {
+      if (keys.length >= limit || rejected >= maxRejected) {
         const page: PageKeys = { keys, continueAfterKey: cursor! };
-        if (!matches) page.remainingItemCount = snapshotCount(sql, at, cursor!, range.end);
+        if (!matches && !source.term) page.remainingItemCount = snapshotCount(sql, at, cursor!, range.end);
         return page;
       }
       cursor = row.key;
       if (!matches || matches(row)) keys.push(row.key);
+      else rejected++;
     }
-    if (rows.length < planBatch) return { keys };
+    if (rows.length < batch) return { keys };
   }
 }
 
-/** The page a paged list (limit > 0) covers: its header, and the range its items lie in. */
-export function planPage(sql: SqlStorage, request: ListRequest, at: number): { header: ListHeader; range: KeyRange } {
-  const range = rangeOf(request);
-  const { keys, ...rest } = pageKeys(sql, request, at);
+/** The page a paged list (limit > 0) covers: its header, and the range its items lie in (up to the continue key). */
+export function planPage(sql: SqlStorage, source: RowSource, request: ListRequest, range: KeyRange, at: number): { header: ListHeader; range: KeyRange } {
+  const { keys: _keys, ...rest } = pageKeys(sql, source, request, range, at, maxRejectedRows);
   const header: ListHeader = { resourceVersion: at, ...rest };
-  if (rest.continueAfterKey === undefined || !keys.length) return { header, range };
-  return { header, range: { ...range, end: keys[keys.length - 1]!, endInclusive: true } };
-}
-
-type Columns = 'keys' | 'keys+selectors' | 'all';
-
-const columnLists: Record<Columns, string> = {
-  keys: 'rv, key',
-  'keys+selectors': 'rv, key, labels, fields',
-  all: 'rv, key, value, labels, fields',
-};
-
-/** Up to `limit` live rows of the snapshot at `at` in `range`, by key. */
-export function snapshotRows(sql: SqlStorage, at: number, range: KeyRange, limit: number, columns: Columns = 'all'): ListRow[] {
-  const lower = range.after === null ? 'key >= ?' : 'key > ?';
-  const upper = range.endInclusive ? 'key <= ?' : 'key < ?';
-  return sql.exec<ListRow>(
-    `SELECT ${columnLists[columns]} FROM revisions WHERE ${lower} AND ${upper} AND rv <= ? AND (superseded_rv IS NULL OR superseded_rv > ?)
-       AND value IS NOT NULL ORDER BY key LIMIT ?`,
-    range.after ?? range.start, range.end, at, at, limit,
-  ).toArray();
+  if (rest.continueAfterKey === undefined) return { header, range };
+  return { header, range: { ...range, end: rest.continueAfterKey, endInclusive: true } };
 }

@@ -5,6 +5,7 @@
 import type { StoredObject } from '../storage/types.js';
 import type { StoredSide } from '../storage/watch-protocol.js';
 import type { RevisionRow } from './schema.js';
+import { compactTerms, indexWrite } from './selector-terms.js';
 
 /** The newest row of a key (possibly a tombstone), or null if the key never existed or was compacted away. */
 export function newestRevision(sql: SqlStorage, key: string): RevisionRow | null {
@@ -23,15 +24,17 @@ export function revisionAt(sql: SqlStorage, key: string, at: number): RevisionRo
 
 /**
  * Appends a revision of `key` at `rv` (`current` null: a tombstone), superseding `previous` (live
- * or tombstone) if given. Labels and fields are stored as JSON text (labels NULL when none).
+ * or tombstone) if given, and keeps the selector index in step. Labels and fields are stored as
+ * JSON text (labels NULL when none).
  */
 export function appendRevision(sql: SqlStorage, rv: number, key: string, current: StoredSide | null, previous: RevisionRow | null): void {
   if (previous) sql.exec('UPDATE revisions SET superseded_rv = ? WHERE rv = ?', rv, previous.rv);
-  const live = previous?.value != null ? previous.rv : null;
+  const live = previous?.value != null ? previous : null;
   sql.exec(
     'INSERT INTO revisions (rv, key, value, labels, fields, prev_rv, superseded_rv) VALUES (?, ?, ?, ?, ?, ?, NULL)',
-    rv, key, current?.value ?? null, current?.labels ?? null, current?.fields ?? null, live,
+    rv, key, current?.value ?? null, current?.labels ?? null, current?.fields ?? null, live?.rv ?? null,
   );
+  indexWrite(sql, rv, key, current, live && { value: live.value!, labels: live.labels, fields: live.fields });
 }
 
 /** The key range of a prefix: [prefix, end). An empty prefix is the whole keyspace. */
@@ -39,23 +42,6 @@ export function prefixRange(prefix: string): { start: string; end: string } {
   if (prefix === '') return { start: '', end: '\u{10FFFF}' };
   const last = prefix.charCodeAt(prefix.length - 1);
   return { start: prefix, end: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
-}
-
-/** Up to `limit` live rows of the snapshot at `at` (null = newest) with keys in (after, end), by key. */
-export function snapshotPage(sql: SqlStorage, at: number | null, after: string | null, start: string, end: string, limit: number): RevisionRow[] {
-  const lower = after === null ? 'key >= ?' : 'key > ?';
-  const bound = after ?? start;
-  if (at === null) {
-    return sql.exec<RevisionRow>(
-      `SELECT * FROM revisions WHERE superseded_rv IS NULL AND value IS NOT NULL AND ${lower} AND key < ? ORDER BY key LIMIT ?`,
-      bound, end, limit,
-    ).toArray();
-  }
-  return sql.exec<RevisionRow>(
-    `SELECT * FROM revisions WHERE ${lower} AND key < ? AND rv <= ? AND (superseded_rv IS NULL OR superseded_rv > ?)
-       AND value IS NOT NULL ORDER BY key LIMIT ?`,
-    bound, end, at, at, limit,
-  ).toArray();
 }
 
 /** How many live keys of the snapshot at `at` (null = newest) lie in (after, end). */
@@ -69,11 +55,20 @@ export function snapshotCount(sql: SqlStorage, at: number | null, after: string,
   return row.n;
 }
 
-/** Deletes every row no read at or after `watermark` can see; returns how many went. */
-export function compactRevisions(sql: SqlStorage, watermark: number): number {
-  const superseded = sql.exec('DELETE FROM revisions WHERE superseded_rv IS NOT NULL AND superseded_rv <= ?', watermark).rowsWritten;
-  const tombstones = sql.exec('DELETE FROM revisions WHERE superseded_rv IS NULL AND value IS NULL AND rv <= ?', watermark).rowsWritten;
-  return superseded + tombstones;
+/**
+ * Deletes rows no read at or after `watermark` can see (superseded revisions, tombstones, ended
+ * selector terms), up to `limit` of each kind; returns how many went.
+ */
+export function compactRevisions(sql: SqlStorage, watermark: number, limit = Number.MAX_SAFE_INTEGER): number {
+  const superseded = sql.exec(
+    'DELETE FROM revisions WHERE rv IN (SELECT rv FROM revisions WHERE superseded_rv IS NOT NULL AND superseded_rv <= ? LIMIT ?)',
+    watermark, limit,
+  ).rowsWritten;
+  const tombstones = sql.exec(
+    'DELETE FROM revisions WHERE rv IN (SELECT rv FROM revisions WHERE superseded_rv IS NULL AND value IS NULL AND rv <= ? LIMIT ?)',
+    watermark, limit,
+  ).rowsWritten;
+  return superseded + tombstones + compactTerms(sql, watermark, limit);
 }
 
 /** The domain view of a live row. */

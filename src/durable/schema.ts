@@ -17,6 +17,20 @@ export const schemaStatements = [
   `CREATE INDEX IF NOT EXISTS revisions_by_key ON revisions(key, rv)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS revisions_newest ON revisions(key) WHERE superseded_rv IS NULL`,
   `CREATE INDEX IF NOT EXISTS revisions_by_superseded ON revisions(superseded_rv) WHERE superseded_rv IS NOT NULL`,
+  // Tombstones compaction removes (superseded ones go through revisions_by_superseded).
+  `CREATE INDEX IF NOT EXISTS revisions_tombstones ON revisions(rv) WHERE superseded_rv IS NULL AND value IS NULL`,
+  // The selector index (selector-terms.ts): the resourceVersion intervals in which a key carried a term.
+  `CREATE TABLE IF NOT EXISTS selector_terms (
+     term TEXT NOT NULL,
+     key TEXT NOT NULL,
+     from_rv INTEGER NOT NULL,
+     to_rv INTEGER,
+     PRIMARY KEY (term, key, from_rv)
+   ) WITHOUT ROWID`,
+  `CREATE INDEX IF NOT EXISTS selector_terms_live ON selector_terms(term, key) WHERE to_rv IS NULL`,
+  `CREATE INDEX IF NOT EXISTS selector_terms_ended ON selector_terms(to_rv) WHERE to_rv IS NOT NULL`,
+  // Which rules built each derived index (a shard built by older rules, or before the index, rebuilds it).
+  `CREATE TABLE IF NOT EXISTS index_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS clock (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
   // Messages waiting to reach their destinations (written in the write's transaction): outbox.ts.
   `CREATE TABLE IF NOT EXISTS outbox_messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, cluster TEXT NOT NULL, partition INTEGER NOT NULL, body TEXT NOT NULL)`,

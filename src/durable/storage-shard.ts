@@ -11,17 +11,22 @@ import type { Env } from '../env.js';
 import type { StorageFailure, StorageReply } from '../storage/errors.js';
 import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
-import { type ListHeader, type PageKeys, pageKeys, planPage, rangeOf } from './list.js';
-import { linesStream, listBody } from './list-stream.js';
+import { type ListHeader, type PageKeys, pageKeys, planPage } from './list.js';
+import { rangeOf, rowSource } from './list-source.js';
+import { type ListBody, linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
 import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
+import { migrateTerms } from './selector-terms.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
 import { WatchHub } from './watch-hub.js';
 import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
 import { changeMessagesAfter } from './history.js';
 import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
 import { clusterContext } from '../cluster/contexts.js';
+
+/** Rows of each kind (revisions, tombstones, selector terms) compaction deletes per write, at most. */
+const compactionBatch = 128;
 
 class Failure extends Error {
   constructor(readonly failure: StorageFailure) {
@@ -45,6 +50,8 @@ export class StorageShard extends DurableObject<Env> {
   private readonly watches: WatchHub;
   /** Snapshots open list streams read: compaction stays below them. */
   private readonly pins = new SnapshotPins();
+  /** Rows below the watermark may remain (compaction deletes them a batch per write). */
+  private garbage = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -54,6 +61,7 @@ export class StorageShard extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       for (const statement of schemaStatements) this.sql.exec(statement);
       migrateColumns(this.sql);
+      migrateTerms(this.sql);
       this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
       if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
@@ -99,17 +107,19 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   /**
-   * A list: its header now, its items as a byte stream the caller pulls (list-stream.ts), all
-   * read from one snapshot.
+   * A list: its header now, its items as text (when small) or a byte stream the caller pulls
+   * (list-stream.ts), all read from one snapshot.
    */
-  list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
+  list(request: ListRequest): StorageReply<{ header: ListHeader } & ListBody> {
     return this.reply(() => {
       if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      const range = rangeOf(request);
+      const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
       const paged = request.limit !== undefined && request.limit > 0;
-      const { header, range } = paged ? planPage(this.sql, request, at) : { header: { resourceVersion: at }, range: rangeOf(request) };
+      const page = paged ? planPage(this.sql, source, request, range, at) : { header: { resourceVersion: at }, range };
       const release = this.pins.pin(at);
-      return { header, body: listBody(this.sql, request, range, at, release) };
+      return { header: page.header, ...listBody(source, request, page.range, release) };
     });
   }
 
@@ -150,7 +160,9 @@ export class StorageShard extends DurableObject<Env> {
     return this.reply(() => {
       if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
-      return { resourceVersion: at, ...pageKeys(this.sql, request, at) };
+      const range = rangeOf(request);
+      const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
+      return { resourceVersion: at, ...pageKeys(this.sql, source, request, range, at) };
     });
   }
 
@@ -208,6 +220,7 @@ export class StorageShard extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     for (const statement of schemaStatements) this.sql.exec(statement);
+    migrateTerms(this.sql);
     this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
   }
 
@@ -238,9 +251,9 @@ export class StorageShard extends DurableObject<Env> {
     this.outboxPending = true;
   }
 
+  /** The version of the write in progress (its revision row records it: see loadClock). */
   private nextVersion(after: number): number {
     this.pending = nextResourceVersion(Math.max(this.clock.current, after), this.address.shard);
-    saveClockValue(this.sql, 'current', this.pending);
     return this.pending;
   }
 
@@ -265,13 +278,16 @@ export class StorageShard extends DurableObject<Env> {
   private write<T>(body: () => T): StorageReply<T> {
     this.pendingChange = null;
     this.outboxPending = false;
-    const reply = this.reply(() => this.ctx.storage.transactionSync(body));
+    const reply = this.reply(() => this.ctx.storage.transactionSync(() => {
+      const value = body();
+      this.maybeCompact();
+      return value;
+    }));
     if (reply.ok) {
       this.clock.current = this.pending;
       const change = this.pendingChange as { key: string; message: string } | null;
       if (change) this.watches.broadcast(change.key, change.message);
       if (this.outboxPending) void this.scheduleDelivery();
-      this.maybeCompact();
     }
     return reply;
   }
@@ -290,11 +306,20 @@ export class StorageShard extends DurableObject<Env> {
     }
   }
 
-  /** Compacts when the watermark lags the window by more than a tenth of it; never past an open snapshot. */
+  /**
+   * Inside a write's transaction: raises the watermark when it lags the window by more than a
+   * tenth of it (never past an open snapshot), then deletes a bounded batch of what it left
+   * behind, so no write pays for a whole tenth of the window at once.
+   */
   private maybeCompact(): void {
     const windowMicros = this.windowSeconds() * 1_000_000;
-    const target = Math.min(nowMicros() - windowMicros, this.pins.oldest());
-    if (target > this.clock.compacted + windowMicros / 10) this.compact(target);
+    const target = Math.min(nowMicros() - windowMicros, this.pins.oldest(), this.clock.current);
+    if (target > this.clock.compacted + windowMicros / 10) {
+      saveClockValue(this.sql, 'compacted', target);
+      this.clock.compacted = target;
+      this.garbage = true;
+    }
+    if (this.garbage) this.garbage = compactRevisions(this.sql, this.clock.compacted, compactionBatch) >= compactionBatch;
   }
 
   private windowSeconds(): number {

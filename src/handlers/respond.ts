@@ -14,6 +14,8 @@ import type { KubeObject } from '../registry/object.js';
 import { WarningRecorder } from '../schema/index.js';
 import type { ListedObjects, ObjectList } from '../registry/store.js';
 import type { RequestScope } from './scope.js';
+import { jsonListBody } from './json-list.js';
+import { sizedResponse } from './sized-response.js';
 
 /** kube pretty-prints for `?pretty=true` and for curl, wget and browsers. */
 export function wantsPretty(request: Request, url: URL): boolean {
@@ -25,7 +27,7 @@ export function wantsPretty(request: Request, url: URL): boolean {
 
 /** Encodes `body` in the negotiated format. */
 export function encodedResponse(body: unknown, format: OutputFormat, status: number, pretty: boolean, headers: HeadersInit = {}): Response {
-  const response = new Response(encodeBody(body, format, pretty), { status, headers });
+  const response = sizedResponse(encodeBody(body, format, pretty), { status, headers });
   response.headers.set('content-type', format.mediaType);
   return response;
 }
@@ -81,8 +83,17 @@ function convertedObject(scope: RequestScope, object: KubeObject, format: Output
   return object;
 }
 
-/** Responds with a streamed list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList. */
+/**
+ * Responds with a streamed list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList.
+ * Compact JSON streams the stored documents through (json-list.ts); other forms are built in memory.
+ */
 export async function respondList(scope: RequestScope, list: ListedObjects, status = 200): Promise<Response> {
+  const format = outputFormat(scope, 'list');
+  if (format.encoding === 'json' && !format.conversion && !wantsPretty(scope.request, scope.url)) {
+    const { type } = scope;
+    const shape = { listKind: type.listKind ?? `${type.kind}List`, apiVersion: apiVersionOf(type.group, type.version), unstructured: !!type.custom, kind: type.kind };
+    return new Response(jsonListBody(list, shape), { status, headers: { 'content-type': format.mediaType } });
+  }
   const { items, ...meta } = list;
   const objects = [];
   for await (const item of items) objects.push(item.object());

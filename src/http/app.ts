@@ -10,6 +10,7 @@ import { openApiV2 } from '../api/openapi-v2/serve.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { withContentEncoding } from './compression.js';
+import { sizedResponse, withHeaders } from '../handlers/sized-response.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
 import { serveReshard } from './reshard-route.js';
@@ -24,7 +25,10 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     await next();
     const flow = c.get('flow');
-    c.res = await withContentEncoding(c.req.raw, withCommonHeaders(flow ? withHeaders(c.res, flowHeaders(flow)) : c.res));
+    const withFlow = flow && c.res.status !== 101 ? withHeaders(c.res, flowHeaders(flow)) : c.res;
+    const response = await withContentEncoding(c.req.raw, withCommonHeaders(withFlow));
+    // Hono's setter copies the response (body and headers) whenever one is set already: only a new one is set.
+    if (response !== c.res) c.res = response;
   });
   app.use('*', guard);
   app.get('/version', () => toResponse(renderVersion()));
@@ -79,14 +83,6 @@ function backgroundOf(c: Context<AppEnv>): Background {
   }
 }
 
-/** The response with more headers (a copy: responses from fetch have immutable headers). */
-function withHeaders(response: Response, extra: Record<string, string>): Response {
-  if (response.status === 101) return response;
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
 function toResponse(result: { status: number; body: string | Uint8Array | null; headers: Record<string, string> }): Response {
-  return new Response(result.body, { status: result.status, headers: result.headers });
+  return sizedResponse(result.body, { status: result.status, headers: result.headers });
 }

@@ -5,14 +5,13 @@
 import { encodeBody } from '../codecs/encode-body.js';
 import { negotiateOutput, type OutputFormat } from '../codecs/negotiate.js';
 import { StatusError, internalError, pageNotFoundText } from '../core/status.js';
+import { sizedResponse, withHeaders } from '../handlers/sized-response.js';
 
 /** Cache-Control and Audit-Id, as kube's filters set them (not on WebSocket upgrades). */
 export function withCommonHeaders(response: Response): Response {
   if (response.status === 101) return response;
-  const headers = new Headers(response.headers);
-  if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache, private');
-  headers.set('audit-id', crypto.randomUUID());
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const cacheControl = response.headers.get('cache-control') ?? 'no-cache, private';
+  return withHeaders(response, { 'cache-control': cacheControl, 'audit-id': crypto.randomUUID() });
 }
 
 /**
@@ -26,7 +25,7 @@ export function errorResponse(error: unknown, request: Request): Response {
   const headers: Record<string, string> = { 'content-type': format.mediaType };
   const retryAfter = statusError.status.details?.retryAfterSeconds;
   if (retryAfter) headers['retry-after'] = String(retryAfter);
-  return new Response(encodeBody(statusError.status, format, false), { status: statusError.code, headers });
+  return sizedResponse(encodeBody(statusError.status, format, false), { status: statusError.code, headers });
 }
 
 function errorFormat(request: Request): OutputFormat {

@@ -6,7 +6,8 @@
  * built from, and only a difference reads the collections again. A write through this
  * isolate makes the next use check at once (the context tells every cache covering the written
  * type), so the writer's next request sees its own change; other isolates see it within
- * `freshMillis`.
+ * `freshMillis`. While one request checks an aged-out cache, the others use it unchecked (one
+ * probe per isolate and `freshMillis`, not one per concurrent request).
  *
  * No promise is shared between requests (workerd ties I/O to the request that started it):
  * concurrent requests that find the cache stale each read.
@@ -47,6 +48,9 @@ export class CollectionCache<T> implements WriteListener {
   async current(cluster: ClusterContext, checkNow = false): Promise<T> {
     const built = this.built;
     if (built && !checkNow && Date.now() - built.checkedAt < this.freshMillis) return built.value;
+    // Aged out (not forgotten after a write here): requests arriving while this one checks use
+    // the value as it is, instead of each probing storage too.
+    if (built && !checkNow && built.checkedAt !== -Infinity) this.built = { ...built, checkedAt: Date.now() };
     const stores = this.types().map((type) => storeFor(cluster, type));
     const versions = (await Promise.all(stores.map((store) => store.collectionVersion()))).join(',');
     if (built && built.versions === versions) {

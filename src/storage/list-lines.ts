@@ -1,5 +1,6 @@
 /**
- * Reading a storage shard's byte streams (durable/list-stream.ts): list bodies, lines
+ * Reading a storage shard's byte streams (durable/list-stream.ts): list bodies (or their text,
+ * for lists read in one step), lines
  * `rv TAB "key" TAB value`, and history, one watch message a line; decoded as the bytes arrive,
  * one line at a time, so memory stays bounded by a chunk.
  */
@@ -8,6 +9,15 @@ import type { StoredObject } from './types.js';
 /** The items of a list body, in order. */
 export async function* listItems(body: ReadableStream<Uint8Array>): AsyncGenerator<StoredObject> {
   for await (const line of lines(body)) yield parseLine(line);
+}
+
+/** The items of a list body that came as text. */
+export async function* textItems(text: string): AsyncGenerator<StoredObject> {
+  let start = 0;
+  for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+    yield parseLine(text.slice(start, end));
+    start = end + 1;
+  }
 }
 
 /** The lines of a byte stream of newline-terminated UTF-8 lines, as they arrive. */

@@ -6,9 +6,10 @@
  */
 import { type ShardAddress, shardName } from '../cluster/addressing.js';
 import type { ListHeader, PageKeys } from '../durable/list.js';
+import type { ListBody } from '../durable/list-stream.js';
 import { StorageError, type StorageReply } from './errors.js';
 import { CacheWatcher, type WatchSource } from './cache-watcher.js';
-import { lines, listItems } from './list-lines.js';
+import { lines, listItems, textItems } from './list-lines.js';
 import type {
   DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher,
 } from './types.js';
@@ -40,8 +41,8 @@ export class ShardClient implements Storage {
   }
 
   async list(request: ListRequest): Promise<ListResult> {
-    const { header, body } = unwrap(await this.stub.list(request) as StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }>);
-    return { ...header, items: listItems(body) };
+    const reply = unwrap(await this.stub.list(request) as StorageReply<{ header: ListHeader } & ListBody>);
+    return { ...reply.header, items: 'text' in reply ? textItems(reply.text) : listItems(reply.body) };
   }
 
   async create(write: ObjectWrite): Promise<StoredObject> {

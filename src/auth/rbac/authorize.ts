@@ -27,7 +27,7 @@ export function authorize(policy: RbacPolicy, attributes: Attributes): Decision 
   const errors: string[] = [];
   visitRulesFor(policy, attributes.user, attributes.namespace, (source, rule, error) => {
     if (rule && ruleAllows(attributes, rule)) {
-      reason = `RBAC: allowed by ${source}`;
+      reason = `RBAC: allowed by ${source()}`;
       return false;
     }
     if (error) errors.push(error);

@@ -8,10 +8,11 @@ import { describeSubject, firstApplyingSubject } from './subjects.js';
 import type { PolicyRule, RbacPolicy, RoleRef, UserInfo } from './types.js';
 
 /**
- * Called with each applicable rule and the text naming its binding, or with an error text
- * when a binding's role cannot be resolved. Returning false stops the walk.
+ * Called with each applicable rule and the text naming its binding (made on demand, as kube's
+ * describers are), or with an error text when a binding's role cannot be resolved. Returning
+ * false stops the walk.
  */
-export type RuleVisitor = (source: string, rule: PolicyRule | undefined, error: string | undefined) => boolean;
+export type RuleVisitor = (source: () => string, rule: PolicyRule | undefined, error: string | undefined) => boolean;
 
 type RoleRules = { rules: PolicyRule[] } | { error: string };
 
@@ -22,14 +23,12 @@ type RoleRules = { rules: PolicyRule[] } | { error: string };
 export function roleReferenceRules(policy: RbacPolicy, roleRef: RoleRef, bindingNamespace: string): RoleRules {
   switch (roleRef.kind) {
     case 'Role': {
-      const role = bindingNamespace
-        ? policy.roles(bindingNamespace).find((candidate) => candidate.metadata.name === roleRef.name)
-        : undefined;
+      const role = bindingNamespace ? byName(policy.roles(bindingNamespace)).get(roleRef.name) : undefined;
       if (!role) return { error: `role.rbac.authorization.k8s.io ${goQuote(roleRef.name)} not found` };
       return { rules: role.rules ?? [] };
     }
     case 'ClusterRole': {
-      const clusterRole = policy.clusterRoles().find((candidate) => candidate.metadata.name === roleRef.name);
+      const clusterRole = byName(policy.clusterRoles()).get(roleRef.name);
       if (!clusterRole) return { error: `clusterrole.rbac.authorization.k8s.io ${goQuote(roleRef.name)} not found` };
       return { rules: clusterRole.rules ?? [] };
     }
@@ -44,7 +43,7 @@ export function visitRulesFor(policy: RbacPolicy, user: UserInfo, namespace: str
     const subjects = binding.subjects ?? [];
     const index = firstApplyingSubject(user, subjects, '');
     if (index < 0) continue;
-    const source = `ClusterRoleBinding ${goQuote(binding.metadata.name)} of ${binding.roleRef.kind} ${goQuote(binding.roleRef.name)} to ${describeSubject(subjects[index]!, '')}`;
+    const source = () => `ClusterRoleBinding ${goQuote(binding.metadata.name)} of ${binding.roleRef.kind} ${goQuote(binding.roleRef.name)} to ${describeSubject(subjects[index]!, '')}`;
     if (!visitRoleRules(roleReferenceRules(policy, binding.roleRef, ''), source, visitor)) return;
   }
   if (!namespace) return;
@@ -52,13 +51,27 @@ export function visitRulesFor(policy: RbacPolicy, user: UserInfo, namespace: str
     const subjects = binding.subjects ?? [];
     const index = firstApplyingSubject(user, subjects, namespace);
     if (index < 0) continue;
-    const source = `RoleBinding ${goQuote(`${binding.metadata.name}/${namespace}`)} of ${binding.roleRef.kind} ${goQuote(binding.roleRef.name)} to ${describeSubject(subjects[index]!, namespace)}`;
+    const source = () => `RoleBinding ${goQuote(`${binding.metadata.name}/${namespace}`)} of ${binding.roleRef.kind} ${goQuote(binding.roleRef.name)} to ${describeSubject(subjects[index]!, namespace)}`;
     if (!visitRoleRules(roleReferenceRules(policy, binding.roleRef, namespace), source, visitor)) return;
   }
 }
 
-function visitRoleRules(resolved: RoleRules, source: string, visitor: RuleVisitor): boolean {
-  if ('error' in resolved) return visitor('', undefined, resolved.error);
+/** The roles of a policy's list by name, indexed once per list (a policy snapshot returns the same lists). */
+const roleIndexes = new WeakMap<readonly { metadata: { name?: string } }[], Map<string, never>>();
+
+function byName<T extends { metadata: { name?: string } }>(roles: readonly T[]): Map<string, T> {
+  let index = roleIndexes.get(roles) as Map<string, T> | undefined;
+  if (!index) {
+    index = new Map();
+    // The first role of a name wins, as `find` would.
+    for (const role of roles) if (!index.has(role.metadata.name ?? '')) index.set(role.metadata.name ?? '', role);
+    roleIndexes.set(roles, index as Map<string, never>);
+  }
+  return index;
+}
+
+function visitRoleRules(resolved: RoleRules, source: () => string, visitor: RuleVisitor): boolean {
+  if ('error' in resolved) return visitor(() => '', undefined, resolved.error);
   return resolved.rules.every((rule) => visitor(source, rule, undefined));
 }
 
