@@ -35,6 +35,8 @@ export default defineConfig({
           // The first request of a file bootstraps the cluster (namespaces, the RBAC policy): slow when
           // the three projects share two cores, so hooks get more than vitest's default 10 s.
           hookTimeout: 60_000,
+          // Suites over several shards (each a Durable Object) make many RPCs per test: slow when the machine is busy.
+          testTimeout: 30_000,
         },
       },
       {
