@@ -1,0 +1,72 @@
+/**
+ * The items of a streamed list and what each list form makes of one: a typed list's element
+ * (the object without kind and apiVersion), an unstructured list's (the whole object),
+ * a PartialObjectMetadata, or a Table row. An item arrives decoded (a KubeObject) or as its
+ * served JSON text (a JsonItem), which compact JSON splices into the body without parsing, as
+ * watch events do (src/watch/encode.ts).
+ */
+import type { KubeObject } from '../../registry/object.js';
+import { listItem } from '../lists.js';
+import { partialObjectMetadata } from '../partial-metadata.js';
+import type { Printer } from '../printer.js';
+import { rowObject, type IncludeObject } from '../table.js';
+
+/** An object known by its served JSON text (with kind, apiVersion and resourceVersion); decoded only when needed. */
+export class JsonItem {
+  private decoded: KubeObject | undefined;
+
+  constructor(readonly json: string, private readonly decode: () => KubeObject) {}
+
+  /** The object, decoded once. */
+  object(): KubeObject {
+    return (this.decoded ??= this.decode());
+  }
+}
+
+/** One list item: decoded, or as JSON text. */
+export type ListItem = KubeObject | JsonItem;
+
+/** The items in list order. Binary encodings call it twice when the list outgrows their buffer (see protobuf.ts). */
+export type ItemSource = () => AsyncIterable<ListItem> | Iterable<ListItem>;
+
+/** Which list a response is, and what its items become. */
+export type ListForm =
+  /** A built-in type's `<Kind>List`: items without TypeMeta. */
+  | { form: 'typed'; kind: string; apiVersion: string }
+  /** A custom resource's UnstructuredList: keys sorted, items whole. */
+  | { form: 'unstructured'; kind: string; apiVersion: string }
+  /** meta.k8s.io PartialObjectMetadataList of `version`. */
+  | { form: 'partial'; version: string }
+  /** meta.k8s.io Table of `version`: one row per item. */
+  | { form: 'table'; version: string; printer: Printer; includeObject: IncludeObject; now: Date };
+
+/** The decoded object of an item. */
+export function objectOf(item: ListItem): KubeObject {
+  return item instanceof JsonItem ? item.object() : item;
+}
+
+/** The JSON value an item is in the list. */
+export function elementOf(item: ListItem, form: ListForm): unknown {
+  const object = objectOf(item);
+  switch (form.form) {
+    case 'typed': return listItem(object);
+    case 'unstructured': return object;
+    case 'partial': return partialObjectMetadata(object, form.version);
+    case 'table': return { cells: form.printer.cells(object, form.now), object: rowObject(object, form.includeObject) };
+  }
+}
+
+// A served object's JSON begins with its kind and apiVersion (orderedObject); a typed list drops both.
+const typeMetaPrefix = /^\{"kind":"(?:[^"\\]|\\.)*","apiVersion":"(?:[^"\\]|\\.)*",/;
+
+/** The compact JSON of an item in the list; JSON text is spliced without parsing where the form allows. */
+export function compactElement(item: ListItem, form: ListForm): string {
+  if (item instanceof JsonItem) {
+    if (form.form === 'unstructured') return item.json;
+    if (form.form === 'typed') {
+      const prefix = typeMetaPrefix.exec(item.json);
+      if (prefix) return '{' + item.json.slice(prefix[0].length);
+    }
+  }
+  return JSON.stringify(elementOf(item, form));
+}
