@@ -142,6 +142,11 @@ export function unauthorized(message = 'Unauthorized'): StatusError {
 }
 
 /** 405 for a verb the path does not serve (kube's NewGenericServerResponse for 405). */
+/** go-restful's 404 for a path under a served API prefix that no route matches. */
+export function routeNotFound(): StatusError {
+  return failure(404, 'NotFound', 'the server could not find the requested resource', {});
+}
+
 export function methodNotAllowed(): StatusError {
   return failure(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 }

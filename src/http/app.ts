@@ -1,7 +1,8 @@
 /**
  * The Worker's HTTP surface (Hono): version, health, discovery and the resource API. Every
  * failure flows to one error sink that answers with a Status; every response gets kube's
- * common headers.
+ * common headers, and goes out only after any request body left unread was drained
+ * (handlers/request-body.ts: a 415, 404 or 401 answered early leaves the connection usable).
  */
 import { type Context, Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
@@ -9,6 +10,7 @@ import { openApiDocument, openApiIndex } from '../api/openapi.js';
 import { openApiV2 } from '../api/openapi-v2/serve.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { ClusterContext } from '../cluster/context.js';
+import { drainUnreadBody } from '../handlers/request-body.js';
 import { withContentEncoding } from './compression.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
@@ -24,7 +26,8 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     await next();
     const flow = c.get('flow');
-    c.res = await withContentEncoding(c.req.raw, withCommonHeaders(flow ? withHeaders(c.res, flowHeaders(flow)) : c.res));
+    c.res = await withContentEncoding(c.req.raw, withCommonHeaders(flow ? withHeaders(c.res, flowHeaders(flow)) : c.res), c.get('info')?.verb === 'watch');
+    await drainUnreadBody(c.req.raw);
   });
   app.use('*', guard);
   app.get('/version', () => toResponse(renderVersion()));

@@ -13,7 +13,7 @@ import { type ListMetaFields, listMeta, typedList, unstructuredList } from '../.
 import { encodeListStream, JsonItem, type ListForm, type ListItem, type ListStreamOptions } from '../../src/codecs/list-stream/index.js';
 import type { Encoding, OutputFormat } from '../../src/codecs/negotiate.js';
 import { partialObjectMetadata } from '../../src/codecs/partial-metadata.js';
-import { defaultPrinter, type Printer } from '../../src/codecs/printers.js';
+import { defaultPrinter, type Printer } from '../../src/codecs/printer-registry.js';
 import { builtinPrinters } from '../../src/codecs/printers/index.js';
 import { type IncludeObject, toTable } from '../../src/codecs/table.js';
 import type { KubeObject } from '../../src/registry/object.js';
@@ -262,7 +262,7 @@ describe('the stream', () => {
 
   it('a Protobuf encoding error rejects before the body starts, naming the item as the whole-list encoder does', async () => {
     const bad = copies(tricky, 3);
-    (bad[1] as { data: unknown }).data = { key: 7 };
+    bad[1]!.data = { key: 7 };
     const form: ListForm = { form: 'typed', kind: 'ConfigMapList', apiVersion: 'v1' };
     const list: ObjectList = { resourceVersion: '1', items: bad };
     const whole = (() => { try { wholeBody(form, list, 'protobuf', false); } catch (error) { return (error as Error).message; } })();

@@ -6,6 +6,8 @@
  * ends the source's iteration.
  */
 
+import { concatChunks } from '../../core/byte-chunks.js';
+
 /** Chunks about this big go to the client (one piece bigger than that goes alone). */
 export const chunkBytes = 64 * 1024;
 
@@ -33,24 +35,14 @@ export async function* byteChunks(pieces: AsyncIterable<Uint8Array>): AsyncGener
     pending.push(piece);
     size += piece.byteLength;
     if (size >= chunkBytes) {
-      yield concat(pending, size);
+      yield concatChunks(pending, size);
       pending = [];
       size = 0;
     }
   }
-  if (size) yield concat(pending, size);
+  if (size) yield concatChunks(pending, size);
 }
 
-function concat(pieces: Uint8Array[], size: number): Uint8Array {
-  if (pieces.length === 1) return pieces[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.byteLength;
-  }
-  return out;
-}
 
 /** A ReadableStream that asks `chunks` for the next chunk only when its reader wants one. */
 export function pullStream(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {

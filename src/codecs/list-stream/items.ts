@@ -8,7 +8,7 @@
 import type { KubeObject } from '../../registry/object.js';
 import { listItem } from '../lists.js';
 import { partialObjectMetadata } from '../partial-metadata.js';
-import type { Printer } from '../printer.js';
+import type { Printer } from '../table-printer.js';
 import { rowObject, type IncludeObject } from '../table.js';
 
 /** An object known by its served JSON text (with kind, apiVersion and resourceVersion); decoded only when needed. */
