@@ -177,6 +177,11 @@ export function requestEntityTooLarge(message: string): StatusError {
   return failure(413, 'RequestEntityTooLarge', `Request entity too large: ${message}`);
 }
 
+/** An object too large to store: etcd's text, as kube relays it (kube as a bare 500; a 413 here). */
+export function objectTooLarge(): StatusError {
+  return failure(413, 'RequestEntityTooLarge', 'etcdserver: request is too large');
+}
+
 /** 406 with the list of representations the endpoint can produce. */
 export function notAcceptable(available: readonly string[]): StatusError {
   return failure(406, 'NotAcceptable', `406: Not Acceptable\n\nAvailable representations: ${available.join(', ')}`, {});

@@ -2,8 +2,9 @@
  * Connections and transport against the real local server, as a keep-alive client sees them:
  * requests answered before their body is read (415, 406, 405, 404, 401, 403, 413) leave the
  * connection usable for the next request on the same socket (kube-scheduler lost a PATCH after a
- * 405 on pods/binding this way); an oversized body gets a readable 413, also from kubectl; small
- * answers and watch streams carry no Content-Encoding and are not compressed or held back.
+ * 405 on pods/binding this way); an oversized body gets a readable 413, also from kubectl, and an
+ * object whose row would outgrow SQLite's limit kube's etcd error; small answers and watch streams
+ * carry no Content-Encoding and are not compressed or held back.
  */
 import { Agent, request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
@@ -95,6 +96,20 @@ describe('an oversized object from kubectl', () => {
     writeFileSync(file, jsonBody(4_000_000));
     const result = await kubectlFor(serverUrl)('create', '-n', namespace, '-f', file);
     expect(result.stderr.trim()).toBe(`Error from server (RequestEntityTooLarge): error when creating "${file}": Request entity too large: limit is 3145728`);
+  });
+});
+
+describe('an object too large to store', () => {
+  it('gets kube\'s etcd text from kubectl, not a 500 from SQLite', async () => {
+    const labels: Record<string, string> = {};
+    for (let i = 0; i < 7000; i++) labels[`k${String(i).padStart(6, '0')}.example.com/${'l'.repeat(40)}`] = 'v'.repeat(63);
+    const dir = mkdtempSync(path.join(tmpdir(), 'edge-labels-'));
+    const file = path.join(dir, 'labels.json');
+    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'labels', labels } }));
+    const kubectl = kubectlFor(serverUrl);
+    const result = await kubectl('create', '-n', namespace, '-f', file);
+    expect(result.stderr.trim()).toBe(`Error from server (RequestEntityTooLarge): error when creating "${file}": etcdserver: request is too large`);
+    expect((await kubectl('get', '-n', namespace, 'configmap', 'labels')).code).not.toBe(0);
   });
 });
 

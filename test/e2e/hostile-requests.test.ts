@@ -10,7 +10,7 @@ import { forgedTokens, badAuthorizationHeaders, serviceAccountKey } from './host
 import {
   impersonationAttempts, readsAroundTheGrant, seed, seedNamespacePath as ns, rbacPath as rbac, unauthenticatedWrites, unauthorizedWrites, type HostileRequest,
 } from './hostile-cases.js';
-import { duplicateKeyBodies, malformedJsonBodies, malformedPatches, oversizedBodies, wrongMediaTypes } from './hostile-malformed.js';
+import { duplicateKeyBodies, malformedJsonBodies, malformedPatches, oversizedBodies, oversizedRows, wrongMediaTypes } from './hostile-malformed.js';
 import { hostileNames, hostileReadOptions, hostileWriteOptions, pathTraversal, routesKubeLacks, selectorInjection, unusualMethods } from './hostile-queries.js';
 import { authHeaders, startTestServer, type TestServer } from './test-server.js';
 import { sendRaw } from './hostile-transport.js';
@@ -124,7 +124,7 @@ function hostileRequests(realToken: string, jwks: { keys: Record<string, unknown
     ...unauthenticatedWrites(badAuthorizationHeaders(), 'bad credentials'),
     ...unauthenticatedWrites(forgedTokens(realToken, jwks), 'forged JWTs'),
     ...unauthorizedWrites(), ...impersonationAttempts(), ...readsAroundTheGrant(),
-    ...oversizedBodies(), ...malformedJsonBodies(), ...duplicateKeyBodies(), ...wrongMediaTypes(), ...malformedPatches(),
+    ...oversizedBodies(), ...oversizedRows(), ...malformedJsonBodies(), ...duplicateKeyBodies(), ...wrongMediaTypes(), ...malformedPatches(),
     ...hostileNames(), ...pathTraversal(), ...selectorInjection(), ...hostileReadOptions(), ...hostileWriteOptions(), ...unusualMethods(), ...routesKubeLacks(),
   ];
 }

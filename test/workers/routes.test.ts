@@ -60,7 +60,7 @@ describe('routes kube installs', () => {
     ['GET', '/apis/apps/v1/namespaces/default/deployments/x/scale', handled('deployments/scale.apps "x" not found')],
   ])('%s %s', async (method, path, want) => {
     const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : undefined;
-    const headers = method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {};
+    const headers: Record<string, string> = method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {};
     const response = await api(method, path, { body, headers });
     const status = response.json as { code: number; reason: string; message: string } | undefined;
     // A HEAD answer has no body.
