@@ -48,11 +48,12 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
  * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe,
  * reached by its routes through `entryUrl`, Miniflare's entry socket), https (serve TLS with a
- * self-signed certificate; kubectl sends tokens only over TLS).
+ * self-signed certificate; kubectl sends tokens only over TLS), entry (another Worker entry
+ * module, bundled apart: a benchmark's variant of the Worker).
  * Returns { url, entryUrl, mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false } = {}) {
-  const scriptPath = await bundleWorker();
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, entry } = {}) {
+  const scriptPath = entry ? await bundleWorker(entry, path.join(projectRoot, '.wrangler', 'bundle-variants')) : await bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   const direct = { host, port: https ? 0 : port };
   const mf = new Miniflare(convertV4MiniflareOptions({

@@ -8,6 +8,7 @@ import { type Context, Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
 import { openApiDocument, openApiIndex } from '../api/openapi.js';
 import { openApiV2 } from '../api/openapi-v2/serve.js';
+import { builtinOpenApiDocuments } from '../api/openapi-data.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { drainUnreadBody } from '../handlers/request-body.js';
@@ -38,12 +39,12 @@ export function createApp(): Hono<AppEnv> {
   serveIssuerDiscovery(app);
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
   serveReshard(app);
-  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.raw.headers)));
-  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers)));
+  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = new URL(c.req.url);
-    const extra = await customOpenApiDocuments(c.get('cluster'));
-    const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
+    const [builtin, extra] = [await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster'))];
+    const result = openApiDocument(builtin, url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
     return result ? toResponse(result) : pageNotFound();
   });
   for (const path of ['/api', '/api/*', '/apis', '/apis/*']) {
