@@ -2,9 +2,7 @@
  * Writing responses: the negotiated encoding, the conversions kubectl asks for (Table,
  * PartialObjectMetadata), and the headers kube-apiserver sends on every API response.
  */
-import { apiVersionOf } from '../api/catalog.js';
 import { encodeBody } from '../codecs/encode-body.js';
-import { listMeta, typedList, unstructuredList } from '../codecs/lists.js';
 import { type Endpoint, type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import { printerFor } from '../codecs/printer-registry.js';
@@ -12,7 +10,6 @@ import { type IncludeObject, toTable } from '../codecs/table.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { WarningRecorder } from '../schema/index.js';
-import type { ListedObjects, ObjectList } from '../registry/store.js';
 import type { RequestScope } from './scope.js';
 
 /** kube pretty-prints for `?pretty=true` and for curl, wget and browsers. */
@@ -79,29 +76,6 @@ function convertedObject(scope: RequestScope, object: KubeObject, format: Output
   if (format.conversion === 'Table') return tableOf(scope, [object], { resourceVersion: object.metadata.resourceVersion }, format);
   if (format.conversion === 'PartialObjectMetadata') return partialObjectMetadata(object, format.conversionVersion);
   return object;
-}
-
-/** Responds with a streamed list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList. */
-export async function respondList(scope: RequestScope, list: ListedObjects, status = 200): Promise<Response> {
-  const { items, ...meta } = list;
-  const objects = [];
-  for await (const item of items) objects.push(item.object());
-  return respondObjectList(scope, { ...meta, items: objects }, status);
-}
-
-/** Responds with a list held in memory. */
-function respondObjectList(scope: RequestScope, list: ObjectList, status: number): Response {
-  const format = outputFormat(scope, 'list');
-  const pretty = wantsPretty(scope.request, scope.url);
-  if (format.conversion === 'Table') return encodedResponse(tableOf(scope, list.items, listMeta(list), format), format, status, pretty);
-  if (format.conversion === 'PartialObjectMetadataList') {
-    const version = format.conversionVersion ?? 'v1';
-    const items = list.items.map((item) => partialObjectMetadata(item, version));
-    return encodedResponse({ kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${version}`, metadata: listMeta(list), items }, format, status, pretty);
-  }
-  const { type } = scope;
-  const toList = type.custom ? unstructuredList : typedList;
-  return encodedResponse(toList(type.listKind ?? `${type.kind}List`, apiVersionOf(type.group, type.version), list), format, status, pretty);
 }
 
 function tableOf(scope: RequestScope, objects: KubeObject[], meta: object, format: OutputFormat) {
