@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBody } from '../../src/codecs/encode-body.js';
 import { type ListMetaFields, listMeta, typedList, unstructuredList } from '../../src/codecs/lists.js';
-import { encodeListStream, JsonItem, type ListForm, type ListItem, type ListStreamOptions } from '../../src/codecs/list-stream/index.js';
+import { encodeListStream, isJsonItem, jsonItem as makeJsonItem, type JsonItem, type ListForm, type ListItem, type ListStreamOptions } from '../../src/codecs/list-stream/index.js';
 import type { Encoding, OutputFormat } from '../../src/codecs/negotiate.js';
 import { partialObjectMetadata } from '../../src/codecs/partial-metadata.js';
 import { defaultPrinter, type Printer } from '../../src/codecs/printer-registry.js';
@@ -60,7 +60,7 @@ async function streamed(form: ListForm, metadata: ListMetaFields, items: ListIte
 /** A stored revision of `object` as the lead's storage stream will hand it over: served JSON, decoded lazily. */
 function jsonItem(object: KubeObject, resourceVersion: number, unstructured = false): JsonItem {
   const stored = { key: object.metadata.name!, resourceVersion, value: storedJson(object, unstructured) };
-  return new JsonItem(storedToJson(stored), () => fromStored(stored));
+  return makeJsonItem(storedToJson(stored), () => fromStored(stored));
 }
 
 function copies(object: KubeObject, count: number): KubeObject[] {
@@ -134,7 +134,7 @@ describe('stored JSON spliced in', () => {
     let decoded = 0;
     const items = copies(tricky, 5).map((copy, i) => {
       const stored = { key: copy.metadata.name!, resourceVersion: i + 1, value: storedJson(copy) };
-      return new JsonItem(storedToJson(stored), () => (decoded++, fromStored(stored)));
+      return makeJsonItem(storedToJson(stored), () => (decoded++, fromStored(stored)));
     });
     await streamed({ form: 'typed', kind: 'ConfigMapList', apiVersion: 'v1' }, { resourceVersion: '9' }, items, 'json', false);
     await streamed({ form: 'unstructured', kind: 'ConfigMapList', apiVersion: 'v1' }, { resourceVersion: '9' }, items, 'json', false);
@@ -171,7 +171,7 @@ describe('Tables and PartialObjectMetadataLists', () => {
           for (const count of [0, 2]) {
             const list: ObjectList = { resourceVersion: '5', remainingItemCount: 3, continue: 'c', items: copies(object, count) };
             const items = count ? list.items.map((item, i) => (i % 2 ? item : jsonItem(item, 5))) : [];
-            const reference: ObjectList = { ...list, items: items.map((item) => (item instanceof JsonItem ? item.object() : item)) };
+            const reference: ObjectList = { ...list, items: items.map((item) => (isJsonItem(item) ? item.object() : item)) };
             expectSameBytes(await streamed(form, listMeta(list), items, encoding, pretty), wholeBody(form, reference, encoding, pretty));
           }
         }

@@ -8,8 +8,8 @@
  *   return new Response(body, { headers: { 'content-type': format.mediaType } });
  *
  * `items` is called for each pass over the list and returns the items in list order (an async
- * iterable from storage, or an array): KubeObjects, or JsonItems whose served JSON compact JSON
- * splices in without parsing. JSON and YAML make one pass, as the reader pulls. Protobuf makes a
+ * iterable from storage, or an array): KubeObjects, or JsonItems (`{ json(), object() }`, as the
+ * registry's ServedItem) whose served JSON compact JSON splices in without parsing. JSON and YAML make one pass, as the reader pulls. Protobuf makes a
  * first pass before the promise resolves (the envelope's length comes first), CBOR too unless
  * `itemCount` is given (its array head holds the count); lists whose encoded items exceed
  * `bufferLimit` are then read a second time (two-pass.ts). An encoding error in a first pass
@@ -24,7 +24,7 @@ import { protobufList } from './protobuf.js';
 import { textPieces } from './text.js';
 import { defaultBufferLimit } from './two-pass.js';
 
-export { JsonItem, type ItemSource, type ListForm, type ListItem } from './items.js';
+export { isJsonItem, jsonItem, type ItemSource, type JsonItem, type ListForm, type ListItem } from './items.js';
 export { defaultBufferLimit } from './two-pass.js';
 
 export interface ListStreamOptions {

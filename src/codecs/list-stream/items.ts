@@ -1,9 +1,9 @@
 /**
  * The items of a streamed list and what each list form makes of one: a typed list's element
  * (the object without kind and apiVersion), an unstructured list's (the whole object),
- * a PartialObjectMetadata, or a Table row. An item arrives decoded (a KubeObject) or as its
- * served JSON text (a JsonItem), which compact JSON splices into the body without parsing, as
- * watch events do (src/watch/encode.ts).
+ * a PartialObjectMetadata, or a Table row. An item arrives decoded (a KubeObject) or as a stored
+ * revision that can give its served JSON and its object (a JsonItem: the registry's ServedItem
+ * is one), whose JSON compact JSON splices into the body without parsing, as watch events do.
  */
 import type { KubeObject } from '../../registry/object.js';
 import { listItem } from '../lists.js';
@@ -11,20 +11,25 @@ import { partialObjectMetadata } from '../partial-metadata.js';
 import type { Printer } from '../table-printer.js';
 import { rowObject, type IncludeObject } from '../table.js';
 
-/** An object known by its served JSON text (with kind, apiVersion and resourceVersion); decoded only when needed. */
-export class JsonItem {
-  private decoded: KubeObject | undefined;
-
-  constructor(readonly json: string, private readonly decode: () => KubeObject) {}
-
-  /** The object, decoded once. */
-  object(): KubeObject {
-    return (this.decoded ??= this.decode());
-  }
+/** An object known by its served JSON (with kind, apiVersion and resourceVersion) and decoded only when needed. */
+export interface JsonItem {
+  json(): string;
+  object(): KubeObject;
 }
 
-/** One list item: decoded, or as JSON text. */
+/** A JsonItem of a JSON text and the way to decode it (once). */
+export function jsonItem(json: string, decode: () => KubeObject): JsonItem {
+  let decoded: KubeObject | undefined;
+  return { json: () => json, object: () => (decoded ??= decode()) };
+}
+
+/** One list item: decoded, or a JsonItem. */
 export type ListItem = KubeObject | JsonItem;
+
+/** Whether an item is a JsonItem (a decoded object holds no functions). */
+export function isJsonItem(item: ListItem): item is JsonItem {
+  return typeof item.object === 'function';
+}
 
 /** The items in list order. Binary encodings call it twice when the list outgrows their buffer (see protobuf.ts). */
 export type ItemSource = () => AsyncIterable<ListItem> | Iterable<ListItem>;
@@ -42,7 +47,7 @@ export type ListForm =
 
 /** The decoded object of an item. */
 export function objectOf(item: ListItem): KubeObject {
-  return item instanceof JsonItem ? item.object() : item;
+  return isJsonItem(item) ? item.object() : item;
 }
 
 /** The JSON value an item is in the list. */
@@ -61,11 +66,12 @@ const typeMetaPrefix = /^\{"kind":"(?:[^"\\]|\\.)*","apiVersion":"(?:[^"\\]|\\.)
 
 /** The compact JSON of an item in the list; JSON text is spliced without parsing where the form allows. */
 export function compactElement(item: ListItem, form: ListForm): string {
-  if (item instanceof JsonItem) {
-    if (form.form === 'unstructured') return item.json;
+  if (isJsonItem(item)) {
+    if (form.form === 'unstructured') return item.json();
     if (form.form === 'typed') {
-      const prefix = typeMetaPrefix.exec(item.json);
-      if (prefix) return '{' + item.json.slice(prefix[0].length);
+      const json = item.json();
+      const prefix = typeMetaPrefix.exec(json);
+      if (prefix) return '{' + json.slice(prefix[0].length);
     }
   }
   return JSON.stringify(elementOf(item, form));
