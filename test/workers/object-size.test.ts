@@ -2,7 +2,8 @@
  * Objects too large to store get kube's answer (`etcdserver: request is too large`, a 413 here:
  * kube relays it as a bare 500) before they reach SQLite, whose row limit (2 MB) binds the whole
  * revision row: the object, its labels again, selectable fields and lifecycle facts. Nothing is
- * written, and what fits is stored and read back whole.
+ * written, and what fits is stored and read back whole. Megabyte objects take seconds on a
+ * loaded machine: each test gets a minute.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, configMap, freshNamespace } from './api-client.js';
@@ -33,25 +34,36 @@ describe('objects too large to store', () => {
       apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'big' },
       rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'], resourceNames: Array.from({ length: 27_000 }, (_, i) => `n${String(i).padStart(7, '0')}-${'x'.repeat(50)}`) }],
     })],
-    ['ownerReferences, kept in the object and in the message to the controllers', () => configMap('owned', { metadata: { name: 'owned', ownerReferences: Array.from({ length: 7000 }, (_, i) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: `owner-${'o'.repeat(60)}-${i}`, uid: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}` })) } })],
   ])('%s: 413, kube\'s text, nothing written', async (_name, body) => {
     const object = body();
     const path = object.kind === 'Role' ? `/apis/rbac.authorization.k8s.io/v1/namespaces/${ns}/roles` : cm();
     const response = await api('POST', path, { body: object });
     expect([response.status, response.json.reason, response.json.message]).toEqual([413, 'RequestEntityTooLarge', 'etcdserver: request is too large']);
     expect((await api('GET', `${path}/${object.metadata.name}`)).status).toBe(404);
-  });
+  }, 60_000);
+
+  it('refuses a write whose message to the controllers (owners before and after) would not fit a row', async () => {
+    const owners = (prefix: string) => Array.from({ length: 3800 }, (_, i) => ({
+      apiVersion: 'v1', kind: 'ConfigMap', name: `owner-${'o'.repeat(200)}-${i}`, uid: `${prefix}-0000-0000-0000-${String(i).padStart(12, '0')}`,
+    }));
+    // 1 MB of owners fits the object and its row; replacing them all sends both lists in one message.
+    expect((await api('POST', cm(), { body: configMap('owned', { metadata: { name: 'owned', ownerReferences: owners('00000000') } }) })).status).toBe(201);
+    const before = (await api('GET', `${cm()}/owned`)).json.metadata.resourceVersion;
+    const patch = await api('PATCH', `${cm()}/owned`, { body: { metadata: { ownerReferences: owners('11111111') } }, headers: { 'content-type': 'application/merge-patch+json' } });
+    expect([patch.status, patch.json.message]).toEqual([413, 'etcdserver: request is too large']);
+    expect((await api('GET', `${cm()}/owned`)).json.metadata.resourceVersion).toBe(before);
+  }, 60_000);
 
   it('stores what fits: 0.5 MiB of labels, read back whole', async () => {
     const wanted = labels(0.5 * 1024 * 1024);
     expect((await api('POST', cm(), { body: configMap('fits', { metadata: { name: 'fits', labels: wanted } }) })).status).toBe(201);
     expect((await api('GET', `${cm()}/fits`)).json.metadata.labels).toEqual(wanted);
-  });
+  }, 60_000);
 
   it('refuses an update that outgrows the row, and keeps the object as it was', async () => {
     const before = (await api('GET', `${cm()}/fits`)).json;
     const patch = await api('PATCH', `${cm()}/fits`, { body: { metadata: { labels: labels(0.85 * 1024 * 1024) } }, headers: { 'content-type': 'application/merge-patch+json' } });
     expect([patch.status, patch.json.message]).toEqual([413, 'etcdserver: request is too large']);
     expect((await api('GET', `${cm()}/fits`)).json.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
-  });
+  }, 60_000);
 });
