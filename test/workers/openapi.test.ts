@@ -1,12 +1,6 @@
 /** /openapi/v3 and /openapi/v2: what kubectl reads to validate and explain. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './api-client.js';
-
-// The documents are imported on first use; in the test pool that import goes through Vite's module
-// runner (4.3 MB transformed over RPC), which takes longer than a test's 5 s on a busy machine.
-beforeAll(async () => {
-  expect((await api('GET', '/openapi/v3')).status).toBe(200);
-}, 120_000);
 
 describe('/openapi/v3', () => {
   it('indexes every served group-version with a hashed URL, immutable when fetched by hash', async () => {
