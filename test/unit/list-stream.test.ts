@@ -179,6 +179,15 @@ describe('Tables and PartialObjectMetadataLists', () => {
     }
   });
 
+  it.each(textEncodings)('a Table whose printer sorts its rows (as kube\'s FlowSchema printer does), %s pretty=%s', async (encoding, pretty) => {
+    const byNameDescending: Printer = { ...defaultPrinter, order: (objects) => [...objects].sort((a, b) => (a.metadata.name! < b.metadata.name! ? 1 : -1)) };
+    const form: ListForm = { form: 'table', version: 'v1', printer: byNameDescending, includeObject: 'Metadata', now };
+    const list: ObjectList = { resourceVersion: '5', items: copies(tricky, 5) };
+    const body = await streamed(form, listMeta(list), list.items, encoding, pretty);
+    expectSameBytes(body, wholeBody(form, list, encoding, pretty));
+    expect(new TextDecoder().decode(body).indexOf('tricky-4')).toBeLessThan(new TextDecoder().decode(body).indexOf('tricky-0'));
+  });
+
   it.each(allEncodings)('PartialObjectMetadataLists, v1 and v1beta1, %s pretty=%s', async (encoding, pretty) => {
     for (const object of [...kinds, tricky]) {
       for (const version of ['v1', 'v1beta1']) {

@@ -19,7 +19,7 @@ import type { Encoding } from '../negotiate.js';
 import type { ListMetaFields } from '../lists.js';
 import { byteChunks, pullStream, textChunks } from './chunks.js';
 import { cborList } from './cbor.js';
-import type { ItemSource, ListForm } from './items.js';
+import { inRowOrder, type ItemSource, type ListForm } from './items.js';
 import { protobufList } from './protobuf.js';
 import { textPieces } from './text.js';
 import { defaultBufferLimit } from './two-pass.js';
@@ -52,6 +52,6 @@ export async function encodeListChunks(options: ListStreamOptions, items: ItemSo
   switch (encoding) {
     case 'protobuf': return byteChunks(await protobufList(form, metadata, items, bufferLimit));
     case 'cbor': return byteChunks(await cborList(form, metadata, items, bufferLimit, options.itemCount));
-    default: return textChunks(textPieces(form, metadata, encoding, options.pretty ?? false, items()));
+    default: return textChunks(textPieces(form, metadata, encoding, options.pretty ?? false, inRowOrder(form, items)()));
   }
 }

@@ -45,6 +45,21 @@ export type ListForm =
   /** meta.k8s.io Table of `version`: one row per item. */
   | { form: 'table'; version: string; printer: Printer; includeObject: IncludeObject; now: Date };
 
+/**
+ * The items in the order of the list's rows: as they come, except for a Table whose printer
+ * sorts its list (kube's FlowSchema printer orders by matching precedence), whose items are then
+ * gathered first (such collections are small by nature).
+ */
+export function inRowOrder(form: ListForm, source: ItemSource): ItemSource {
+  if (form.form !== 'table' || !form.printer.order) return source;
+  const order = form.printer.order.bind(form.printer);
+  return () => (async function* () {
+    const objects: KubeObject[] = [];
+    for await (const item of source()) objects.push(objectOf(item));
+    yield* order(objects);
+  })();
+}
+
 /** The decoded object of an item. */
 export function objectOf(item: ListItem): KubeObject {
   return isJsonItem(item) ? item.object() : item;
