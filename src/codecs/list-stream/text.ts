@@ -23,13 +23,15 @@ interface TextLayout {
 }
 
 function layoutOf(form: ListForm, encoding: 'json' | 'yaml', pretty: boolean): TextLayout {
+  // kube's default table convertor writes a Table without rows as `rows: null`.
+  const empty = form.form === 'table' && form.printer.nullWithoutRows ? 'null' : '[]';
   if (encoding === 'yaml') {
     const element = (item: ListItem) => '- ' + indentNonEmptyLines(renderYaml(elementOf(item, form)).slice(0, -1), '  ');
-    return { empty: ' []', open: '\n', between: '\n', close: '', element };
+    return { empty: ` ${empty}`, open: '\n', between: '\n', close: '', element };
   }
-  if (!pretty) return { empty: '[]', open: '[', between: ',', close: ']', element: (item) => compactElement(item, form) };
+  if (!pretty) return { empty, open: '[', between: ',', close: ']', element: (item) => compactElement(item, form) };
   const element = (item: ListItem) => JSON.stringify(elementOf(item, form), null, 2).replaceAll('\n', '\n    ');
-  return { empty: '[]', open: '[\n    ', between: ',\n    ', close: '\n  ]', element };
+  return { empty, open: '[\n    ', between: ',\n    ', close: '\n  ]', element };
 }
 
 /** The envelope's text before and after the items. */
