@@ -9,11 +9,12 @@
  *
  * `items` is called for each pass over the list and returns the items in list order (an async
  * iterable from storage, or an array): KubeObjects, or JsonItems (`{ json(), object() }`, as the
- * registry's ServedItem) whose served JSON compact JSON splices in without parsing. JSON and YAML make one pass, as the reader pulls. Protobuf makes a
- * first pass before the promise resolves (the envelope's length comes first), CBOR too unless
- * `itemCount` is given (its array head holds the count); lists whose encoded items exceed
- * `bufferLimit` are then read a second time (two-pass.ts). An encoding error in a first pass
- * rejects the promise (the caller can still answer a Status); later errors fail the stream.
+ * registry's ServedItem) whose served JSON compact JSON splices in without parsing. JSON and
+ * YAML make one pass, as the reader pulls. Protobuf makes a first pass before the promise
+ * resolves (the envelope's length comes first), CBOR too unless `itemCount` is given (its array
+ * head holds the count); lists whose encoded items exceed `bufferLimit` are then read a second
+ * time (two-pass.ts). An encoding error in a first pass rejects the promise (the caller can
+ * still answer a Status); later errors fail the stream.
  */
 import type { Encoding } from '../negotiate.js';
 import type { ListMetaFields } from '../lists.js';
