@@ -2,13 +2,24 @@
 // Miniflare, configured from wrangler.toml (the same bindings `wrangler dev` and `wrangler deploy`
 // use). No `wrangler dev` proxy in front: about three times faster for tests and benchmarks.
 // Used by `npm start`, the end-to-end tests and the benchmark.
+//
+// Clients reach the Worker on its own workerd socket (Miniflare's "direct socket"), not through
+// Miniflare's entry worker, which differs from the platform in two ways that matter here: it
+// gzips every JSON response of any size for a client that accepts gzip, ignoring
+// `Cache-Control: no-transform`, and so buffers streamed responses (watches) until they end
+// (workers-sdk#8004); and it resets a keep-alive connection whose request body the Worker did not
+// read (the next request on it fails with ECONNRESET). With HTTPS, a TLS front in this process
+// (a byte pipe, scripts/self-signed.mjs's certificate) terminates TLS before the direct socket.
 import './offline-env.mjs';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { selfSignedCertificate } from './self-signed.mjs';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,23 +46,24 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
 /**
  * Starts the server. Options: port (0 = any free port), host, persistTo (a directory for Durable
  * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
- * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe),
- * https (serve TLS with a self-signed certificate; kubectl sends tokens only over TLS),
- * inspectorPort (workerd's DevTools inspector, for CPU profiles: bench/profile-edge.mjs).
- * Returns { url, mf, stop }.
+ * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe,
+ * reached by its routes through `entryUrl`, Miniflare's entry socket), https (serve TLS with a
+ * self-signed certificate; kubectl sends tokens only over TLS), entry (another Worker entry
+ * module, bundled apart: a benchmark's variant of the Worker), inspectorPort (workerd's DevTools
+ * inspector, for CPU profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs).
+ * Returns { url, entryUrl, mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, inspectorPort } = {}) {
-  const scriptPath = await bundleWorker();
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, entry, inspectorPort } = {}) {
+  const scriptPath = entry ? await bundleWorker(entry, path.join(projectRoot, '.wrangler', 'bundle-variants')) : await bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
+  const direct = { host, port: https ? 0 : port };
   const mf = new Miniflare(convertV4MiniflareOptions({
     host,
-    port,
-    // kubectl (client-go) sends bearer tokens only over TLS: a server with authentication on is
-    // served over HTTPS with Miniflare's self-signed localhost certificate.
-    ...(https ? { https: true } : {}),
+    port: 0,
     ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
     ...(inspectorPort ? { inspectorPort } : {}),
     workers: [{
+      unsafeDirectSockets: [direct],
       // Only what the bundled Worker needs from wrangler.toml; module rules are esbuild's business.
       compatibilityDate: workerOptions.compatibilityDate,
       compatibilityFlags: workerOptions.compatibilityFlags,
@@ -63,8 +75,36 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
       bindings: { ...workerOptions.bindings, ...bindings },
     }, ...extraWorkers],
   }));
-  const url = (await mf.ready).toString().replace(/\/$/, '');
-  return { url, mf, stop: () => mf.dispose() };
+  const entryUrl = (await mf.ready).toString().replace(/\/$/, '');
+  const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
+  if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
+  const front = await tlsFront(host, port, Number(directUrl.port));
+  return { url: `https://${host}:${front.port}`, entryUrl, mf, stop: async () => { await front.close(); await mf.dispose(); } };
+}
+
+/** A TLS listener on host:port whose connections are piped, decrypted, to the direct socket's port. */
+async function tlsFront(host, port, directPort) {
+  const connections = new Set();
+  const server = tls.createServer(selfSignedCertificate(), (client) => {
+    const upstream = net.connect(directPort, '127.0.0.1');
+    connections.add(client);
+    const close = () => {
+      connections.delete(client);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  return {
+    port: server.address().port,
+    close: () => new Promise((resolve) => {
+      for (const connection of connections) connection.destroy();
+      server.close(resolve);
+    }),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  * schema-v2.ts). Built once per isolate on first request, since clients fetch it rarely and
  * cache it by ETag.
  */
-import documents from '../../data/openapi-documents.js';
+import type { BuiltinDocuments } from './openapi-data.js';
 import { schemaV2 } from './openapi-v2/schema-v2.js';
 
 type Json = Record<string, any>;
@@ -49,8 +49,8 @@ function pathItem(v3: Json): Json {
 
 let cached: Json | null = null;
 
-/** The Swagger 2.0 document of everything served (built once; callers must not change it). */
-export function swaggerDocument(): Json {
+/** The Swagger 2.0 document of kube's documents (built once; callers must not change it). */
+export function swaggerDocument(documents: BuiltinDocuments): Json {
   if (cached) return cached;
   const paths: Json = {};
   const definitions: Json = {};

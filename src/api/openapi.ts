@@ -4,7 +4,7 @@
  * The documents are kube's (data/openapi-documents.js), plus one per custom resource
  * group-version (crds/openapi.ts), built from the serving catalog.
  */
-import documents from '../../data/openapi-documents.js';
+import type { BuiltinDocuments } from './openapi-data.js';
 
 export interface OpenApiResponse {
   status: number;
@@ -22,7 +22,7 @@ export interface OpenApiText {
 export type ExtraDocuments = Readonly<Record<string, OpenApiText>>;
 
 /** The index: every document path with its hashed URL. kube sends it as text/plain. */
-export function openApiIndex(extra: ExtraDocuments = {}): OpenApiResponse {
+export function openApiIndex(documents: BuiltinDocuments, extra: ExtraDocuments = {}): OpenApiResponse {
   const paths: Record<string, { serverRelativeURL: string }> = {};
   const all = Object.entries({ ...documents, ...extra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [path, document] of all) {
@@ -35,7 +35,7 @@ export function openApiIndex(extra: ExtraDocuments = {}): OpenApiResponse {
  * One document. With the current `hash` it is immutable; with a stale one kube redirects to the
  * current URL; without one it is revalidated by ETag.
  */
-export function openApiDocument(path: string, hash: string | null, ifNoneMatch: string | null, extra: ExtraDocuments = {}): OpenApiResponse | null {
+export function openApiDocument(documents: BuiltinDocuments, path: string, hash: string | null, ifNoneMatch: string | null, extra: ExtraDocuments = {}): OpenApiResponse | null {
   const document = extra[path] ?? documents[path];
   if (!document) return null;
   const etag = `"${document.hash}"`;

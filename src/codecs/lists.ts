@@ -11,8 +11,8 @@ export interface ListMetaFields {
   remainingItemCount?: number;
 }
 
-/** The ListMeta of a list result, in kube's field order. */
-export function listMeta(list: ObjectList): ListMetaFields {
+/** The ListMeta of a list result (its items held or streamed), in kube's field order. */
+export function listMeta(list: Pick<ObjectList<unknown>, 'resourceVersion' | 'continue' | 'remainingItemCount'>): ListMetaFields {
   const meta: ListMetaFields = { resourceVersion: list.resourceVersion };
   if (list.continue) meta.continue = list.continue;
   if (list.remainingItemCount !== undefined) meta.remainingItemCount = list.remainingItemCount;

@@ -33,7 +33,8 @@ export function toTable(objects: KubeObject[], printer: Printer, listMeta: ListM
   return table;
 }
 
-function rowObject(object: KubeObject, includeObject: IncludeObject): unknown {
+/** What a row carries of its object: nothing, its PartialObjectMetadata, or the object. */
+export function rowObject(object: KubeObject, includeObject: IncludeObject): unknown {
   if (includeObject === 'None') return null;
   if (includeObject === 'Object') return object;
   return partialObjectMetadata(object);

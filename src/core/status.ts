@@ -142,6 +142,11 @@ export function unauthorized(message = 'Unauthorized'): StatusError {
 }
 
 /** 405 for a verb the path does not serve (kube's NewGenericServerResponse for 405). */
+/** go-restful's 404 for a path under a served API prefix that no route matches. */
+export function routeNotFound(): StatusError {
+  return failure(404, 'NotFound', 'the server could not find the requested resource', {});
+}
+
 export function methodNotAllowed(): StatusError {
   return failure(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 }
@@ -170,6 +175,11 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Sta
 
 export function requestEntityTooLarge(message: string): StatusError {
   return failure(413, 'RequestEntityTooLarge', `Request entity too large: ${message}`);
+}
+
+/** An object too large to store: etcd's text, as kube relays it (kube as a bare 500; a 413 here). */
+export function objectTooLarge(): StatusError {
+  return failure(413, 'RequestEntityTooLarge', 'etcdserver: request is too large');
 }
 
 /** 406 with the list of representations the endpoint can produce. */

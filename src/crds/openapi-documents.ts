@@ -4,6 +4,7 @@
  */
 import type { Catalog, ResourceType } from '../api/catalog.js';
 import type { ExtraDocuments, OpenApiText } from '../api/openapi.js';
+import { builtinOpenApiDocuments, type BuiltinDocuments } from '../api/openapi-data.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { customResourceDocument } from './openapi.js';
 import { servingCatalog } from './serving-catalog.js';
@@ -14,16 +15,16 @@ const built = new WeakMap<Catalog, ExtraDocuments>();
 export async function customOpenApiDocuments(cluster: ClusterContext): Promise<ExtraDocuments> {
   const catalog = await servingCatalog(cluster, 'latest');
   let documents = built.get(catalog);
-  if (!documents) built.set(catalog, (documents = await buildDocuments(catalog)));
+  if (!documents) built.set(catalog, (documents = await buildDocuments(catalog, await builtinOpenApiDocuments())));
   return documents;
 }
 
-async function buildDocuments(catalog: Catalog): Promise<ExtraDocuments> {
+async function buildDocuments(catalog: Catalog, builtin: BuiltinDocuments): Promise<ExtraDocuments> {
   const result: Record<string, OpenApiText> = {};
   for (const { group, version, resources } of catalog.groupVersions()) {
     const custom = resources.filter((type: ResourceType) => type.custom);
     if (custom.length === 0) continue;
-    const text = customResourceDocument(custom);
+    const text = customResourceDocument(custom, builtin);
     result[`apis/${group}/${version}`] = { hash: await sha512Hex(text), text };
   }
   return result;

@@ -7,8 +7,8 @@
  * kubectl reads it for `explain` and for its field validation.
  */
 import template from '../../data/crd-openapi-template.json';
-import documents from '../../data/openapi-documents.js';
 import type { ResourceType } from '../api/catalog.js';
+import type { BuiltinDocuments } from '../api/openapi-data.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,15 +18,15 @@ const reversedGroup = (group: string): string => group.split('.').reverse().join
 const friendly = (text: string): string => text.split(/[.-]/).filter(Boolean).map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
 const lowerFirst = (text: string): string => text[0]!.toLowerCase() + text.slice(1);
 
-/** The document of one group-version, from its served custom resource types; its JSON text. */
-export function customResourceDocument(types: readonly ResourceType[]): string {
+/** The document of one group-version, from its served custom resource types (and kube's documents, for Scale); its JSON text. */
+export function customResourceDocument(types: readonly ResourceType[], builtin: BuiltinDocuments): string {
   const paths: Json = {};
   const schemas: Json = {};
   for (const type of types) {
     Object.assign(paths, pathsOf(type));
     Object.assign(schemas, schemasOf(type));
   }
-  if (types.some((type) => type.custom?.scale)) Object.assign(schemas, scaleSchemas());
+  if (types.some((type) => type.custom?.scale)) Object.assign(schemas, scaleSchemas(builtin));
   Object.assign(schemas, template.metaSchemas);
   const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return JSON.stringify({ openapi: template.openapi, info: template.info, paths, components: { schemas: sorted } });
@@ -104,9 +104,9 @@ function schemasOf(type: ResourceType): Json {
 let scale: Json | undefined;
 
 /** io.k8s.api.autoscaling.v1.Scale and its parts, from kube's apps/v1 document (the /scale of its workloads). */
-function scaleSchemas(): Json {
+function scaleSchemas(builtin: BuiltinDocuments): Json {
   if (!scale) {
-    const document = JSON.parse(documents['apis/apps/v1']!.text) as { components: { schemas: Json } };
+    const document = JSON.parse(builtin['apis/apps/v1']!.text) as { components: { schemas: Json } };
     scale = Object.fromEntries(Object.entries(document.components.schemas).filter(([name]) => name.startsWith('io.k8s.api.autoscaling.v1.Scale')));
   }
   return scale;

@@ -10,21 +10,13 @@ import { ProtobufDecodeError, decodeProtobufObject } from '../codecs/protobuf/in
 import { goJsonTypeName } from '../core/go-json-errors.js';
 import { JsonSyntaxError, parseJsonStrict, parseYamlStrict, type StrictDecoded } from '../schema/index.js';
 import { goQuote } from '../core/go-format.js';
-import { badRequest, requestEntityTooLarge } from '../core/status.js';
+import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { isJsonObject } from '../registry/object.js';
 
-/** kube-apiserver's limit on request bodies (3 MiB). */
-export const maxRequestBodyBytes = 3 * 1024 * 1024;
+import { readBodyBytes } from './request-body.js';
 
-/** The request body's bytes; 413 past the limit. */
-export async function readBodyBytes(request: Request): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxRequestBodyBytes) throw requestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > maxRequestBodyBytes) throw requestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
-  return bytes;
-}
+export { readBodyBytes } from './request-body.js';
 
 /** A parsed body: the value, what strict decoding saw (JSON and YAML), or the decoder's message. */
 export interface ParsedBody {

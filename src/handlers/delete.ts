@@ -19,7 +19,8 @@ import type { ListQuery } from '../registry/list-query.js';
 import { objectItem, type ServedItem } from '../registry/served-item.js';
 import { parseDeleteOptions } from './delete-options.js';
 import { parseListQuery } from './list-options.js';
-import { encodedResponse, outputFormat, respondList, respondObject, wantsPretty, withWarnings } from './respond.js';
+import { encodedResponse, outputFormat, respondObject, wantsPretty, withWarnings } from './respond.js';
+import { respondList } from './respond-list.js';
 import type { Handler, RequestScope } from './scope.js';
 
 /** Deletes without a policy that kube warns about (batch/v1 Jobs orphan their pods by default). */

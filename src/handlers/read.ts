@@ -2,7 +2,8 @@
 import { parseResourceVersion } from '../registry/list-query.js';
 import type { ReadVersion } from '../storage/types.js';
 import { parseListQuery } from './list-options.js';
-import { outputFormat, respondList, respondObject } from './respond.js';
+import { outputFormat, respondObject } from './respond.js';
+import { respondList } from './respond-list.js';
 import type { Handler } from './scope.js';
 
 /** GET of one object; `resourceVersion` means "not older than" and "0" means any. */

@@ -2,9 +2,7 @@
  * Writing responses: the negotiated encoding, the conversions kubectl asks for (Table,
  * PartialObjectMetadata), and the headers kube-apiserver sends on every API response.
  */
-import { apiVersionOf } from '../api/catalog.js';
 import { encodeBody } from '../codecs/encode-body.js';
-import { listMeta, typedList, unstructuredList } from '../codecs/lists.js';
 import { type Endpoint, type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import { printerFor } from '../codecs/printer-registry.js';
@@ -12,9 +10,7 @@ import { type IncludeObject, toTable } from '../codecs/table.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { WarningRecorder } from '../schema/index.js';
-import type { ListedObjects, ObjectList } from '../registry/store.js';
 import type { RequestScope } from './scope.js';
-import { jsonListBody } from './json-list.js';
 import { sizedResponse } from './sized-response.js';
 
 /** kube pretty-prints for `?pretty=true` and for curl, wget and browsers. */
@@ -81,38 +77,6 @@ function convertedObject(scope: RequestScope, object: KubeObject, format: Output
   if (format.conversion === 'Table') return tableOf(scope, [object], { resourceVersion: object.metadata.resourceVersion }, format);
   if (format.conversion === 'PartialObjectMetadata') return partialObjectMetadata(object, format.conversionVersion);
   return object;
-}
-
-/**
- * Responds with a streamed list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList.
- * Compact JSON streams the stored documents through (json-list.ts); other forms are built in memory.
- */
-export async function respondList(scope: RequestScope, list: ListedObjects, status = 200): Promise<Response> {
-  const format = outputFormat(scope, 'list');
-  if (format.encoding === 'json' && !format.conversion && !wantsPretty(scope.request, scope.url)) {
-    const { type } = scope;
-    const shape = { listKind: type.listKind ?? `${type.kind}List`, apiVersion: apiVersionOf(type.group, type.version), unstructured: !!type.custom, kind: type.kind };
-    return new Response(jsonListBody(list, shape), { status, headers: { 'content-type': format.mediaType } });
-  }
-  const { items, ...meta } = list;
-  const objects = [];
-  for await (const item of items) objects.push(item.object());
-  return respondObjectList(scope, { ...meta, items: objects }, status);
-}
-
-/** Responds with a list held in memory. */
-function respondObjectList(scope: RequestScope, list: ObjectList, status: number): Response {
-  const format = outputFormat(scope, 'list');
-  const pretty = wantsPretty(scope.request, scope.url);
-  if (format.conversion === 'Table') return encodedResponse(tableOf(scope, list.items, listMeta(list), format), format, status, pretty);
-  if (format.conversion === 'PartialObjectMetadataList') {
-    const version = format.conversionVersion ?? 'v1';
-    const items = list.items.map((item) => partialObjectMetadata(item, version));
-    return encodedResponse({ kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${version}`, metadata: listMeta(list), items }, format, status, pretty);
-  }
-  const { type } = scope;
-  const toList = type.custom ? unstructuredList : typedList;
-  return encodedResponse(toList(type.listKind ?? `${type.kind}List`, apiVersionOf(type.group, type.version), list), format, status, pretty);
 }
 
 function tableOf(scope: RequestScope, objects: KubeObject[], meta: object, format: OutputFormat) {

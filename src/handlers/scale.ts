@@ -9,7 +9,6 @@ import { fieldElement, parentManagedFields, scaleManagedFields } from '../apply/
 import { invalid, notFound } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { parentWithScale, scaleOf, scaleViewOf, validateScale } from '../registry/scale.js';
-import type { ReadVersion } from '../storage/types.js';
 import { asTypedObject, decodeObjectBody, readBodyBytes } from './body.js';
 import { applyOnto, fieldManagementFor, keepTimestampsOfNoOp, trackUpdate, type FieldManagement } from './field-manager.js';
 import { parseWriteOptions } from './query-options.js';
@@ -26,8 +25,9 @@ const scaleType: ResourceType = {
 
 export const scaleGetHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
-  const version: ReadVersion = { match: 'latest' };
-  const parent = await scope.store.get(scope.namespace, scope.info.name, version);
+  const parent = await scope.store.getIfExists(scope.namespace, scope.info.name);
+  // A built-in ScaleREST's Get names its own resource (`deployments/scale.apps "x" not found`).
+  if (!parent) throw notFound({ group: scope.type.group, resource: scope.type.custom ? scope.type.resource : `${scope.type.resource}/scale` }, scope.info.name);
   return respondObject(scope, scaleOf(parent, scope.type));
 };
 

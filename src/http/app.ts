@@ -1,14 +1,17 @@
 /**
  * The Worker's HTTP surface (Hono): version, health, discovery and the resource API. Every
  * failure flows to one error sink that answers with a Status; every response gets kube's
- * common headers.
+ * common headers, and goes out only after any request body left unread was drained
+ * (handlers/request-body.ts: a 415, 404 or 401 answered early leaves the connection usable).
  */
 import { type Context, Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
 import { openApiDocument, openApiIndex } from '../api/openapi.js';
 import { openApiV2 } from '../api/openapi-v2/serve.js';
+import { builtinOpenApiDocuments } from '../api/openapi-data.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
 import type { ClusterContext } from '../cluster/context.js';
+import { drainUnreadBody } from '../handlers/request-body.js';
 import { withContentEncoding } from './compression.js';
 import { sizedResponse, withHeaders } from '../handlers/sized-response.js';
 import { type AppEnv, guard } from './guard.js';
@@ -26,9 +29,14 @@ export function createApp(): Hono<AppEnv> {
     await next();
     const flow = c.get('flow');
     const withFlow = flow && c.res.status !== 101 ? withHeaders(c.res, flowHeaders(flow)) : c.res;
-    const response = await withContentEncoding(c.req.raw, withCommonHeaders(withFlow));
-    // Hono's setter copies the response (body and headers) whenever one is set already: only a new one is set.
-    if (response !== c.res) c.res = response;
+    const response = await withContentEncoding(c.req.raw, withCommonHeaders(withFlow), c.get('info')?.verb === 'watch');
+    // Hono's setter copies a new response and sets the old one's headers over it (its cache-control
+    // over ours): the new one already has them, so the old one is cleared first.
+    if (response !== c.res) {
+      c.res = undefined as unknown as Response;
+      c.res = response;
+    }
+    await drainUnreadBody(c.req.raw);
   });
   app.use('*', guard);
   app.get('/version', () => toResponse(renderVersion()));
@@ -39,12 +47,12 @@ export function createApp(): Hono<AppEnv> {
   serveIssuerDiscovery(app);
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
   serveReshard(app);
-  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.raw.headers)));
-  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers)));
+  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = new URL(c.req.url);
-    const extra = await customOpenApiDocuments(c.get('cluster'));
-    const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
+    const [builtin, extra] = [await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster'))];
+    const result = openApiDocument(builtin, url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
     return result ? toResponse(result) : pageNotFound();
   });
   for (const path of ['/api', '/api/*', '/apis', '/apis/*']) {

@@ -5,7 +5,7 @@
  */
 import { type ResourceType, builtinCatalog } from '../api/catalog.js';
 import type { RequestInfo } from '../core/request-info.js';
-import { internalError, methodNotAllowed, methodNotSupported } from '../core/status.js';
+import { internalError, methodNotAllowed, methodNotSupported, routeNotFound } from '../core/status.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { createHandler } from '../handlers/create.js';
 import { deleteCollectionHandler, deleteHandler } from '../handlers/delete.js';
@@ -28,6 +28,7 @@ import { withAggregatedGroups } from '../apiservices/discovery.js';
 import { aggregatedApiService, proxyToApiService } from '../apiservices/proxy.js';
 import { ensureLocalApiServices } from '../registry/system-objects.js';
 import { pageNotFound } from './status-responses.js';
+import { pathShape, routedMethods } from './routes.js';
 
 const handlers: Record<string, Handler> = {
   get: getHandler,
@@ -76,12 +77,14 @@ export async function routeApiRequest(request: Request, cluster: ClusterContext,
   if (!info) return pageNotFound();
   if (!info.isResourceRequest) return serveNonResource(request, path!, cluster, user);
   const type = await findServedResource(cluster, info.apiGroup, info.apiVersion, info.resource);
-  if (!type) return (await proxyAggregated(request, cluster, info.apiGroup, info.apiVersion, user)) ?? pageNotFound();
-  if (!routeExists(type, info)) return pageNotFound();
+  if (!type) return (await proxyAggregated(request, cluster, info.apiGroup, info.apiVersion, user)) ?? unknownResource(cluster, info);
+  const methods = routedMethods(type, pathShape(info));
+  if (!methods.size) throw routeNotFound();
+  if (!methods.has(request.method)) throw methodNotAllowed();
   if (type.group === 'apiregistration.k8s.io' && ['get', 'list', 'watch'].includes(info.verb)) await ensureLocalApiServices(cluster);
   if (info.verb === 'watch' && info.name) watchOneObject(info, url);
   const handler = type.virtual ? virtualHandlers[`${type.group}/${type.resource}`] : (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
-  if (!handler || !verbServed(type, info)) throw methodNotAllowed();
+  if (!handler || !served(type, info)) throw methodNotAllowed();
   const warnings = type.custom ? customResourceChecks(type, info) : [];
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(cluster, type, storedSubresources.has(info.subresource) ? info.subresource : '');
@@ -97,9 +100,17 @@ async function proxyAggregated(request: Request, cluster: ClusterContext, group:
   return apiService ? proxyToApiService(cluster, request, apiService, user) : null;
 }
 
+/** No such resource: kube's aggregator answers a group it does not serve in plain text, go-restful the rest with a Status. */
+async function unknownResource(cluster: ClusterContext, info: RequestInfo): Promise<Response> {
+  if (info.apiPrefix === 'apis' && !(await servingCatalog(cluster, 'latest')).group(info.apiGroup)) return pageNotFound();
+  throw routeNotFound();
+}
+
 /**
- * Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET); aggregated groups are
- * listed (src/apiservices/discovery.ts), and their /apis/G/V is the backend's.
+ * Discovery paths. /api, /api/v1 and /apis/G/V are go-restful routes (GET only: 405 otherwise;
+ * an unknown version is a 404 Status); /apis and /apis/G are plain handlers that answer any
+ * method; a group nobody serves is the aggregator's plain-text 404. Aggregated groups are listed
+ * (src/apiservices/discovery.ts), and their /apis/G/V is the backend's.
  */
 async function serveNonResource(request: Request, path: string, cluster: ClusterContext, user: UserInfo): Promise<Response> {
   const parts = path.split('/').filter(Boolean);
@@ -107,16 +118,25 @@ async function serveNonResource(request: Request, path: string, cluster: Cluster
     const proxied = await proxyAggregated(request, cluster, parts[1]!, parts[2]!, user);
     if (proxied) return proxied;
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') return pageNotFound();
   if (parts[0] === 'api') {
-    if (parts.length === 1) return serveRootDiscovery(request, true, builtinCatalog);
-    return parts.length === 2 ? serveGroupDiscovery(builtinCatalog, '', parts[1]) : pageNotFound();
+    if (parts.length === 2 && parts[1] !== 'v1') throw routeNotFound();
+    getOnly(request);
+    return parts.length === 1 ? serveRootDiscovery(request, true, builtinCatalog) : serveGroupDiscovery(builtinCatalog, '', 'v1');
   }
   const catalog = await servingCatalog(cluster, 'latest');
   const legacy = parts.length > 1 || aggregatedVersion(request.headers.get('accept')) === null;
   const listed = await withAggregatedGroups(cluster, catalog, !legacy);
   if (parts.length === 1) return serveRootDiscovery(request, false, listed);
-  return parts.length <= 3 ? serveGroupDiscovery(listed, parts[1]!, parts[2]) : pageNotFound();
+  const group = listed.group(parts[1]!);
+  if (!group) return pageNotFound();
+  if (parts.length === 2) return serveGroupDiscovery(listed, parts[1]!, undefined);
+  if (!group.versions.includes(parts[2]!)) throw routeNotFound();
+  getOnly(request);
+  return serveGroupDiscovery(listed, parts[1]!, parts[2]);
+}
+
+function getOnly(request: Request): void {
+  if (request.method !== 'GET') throw methodNotAllowed();
 }
 
 /**
@@ -138,36 +158,15 @@ function customResourceChecks(type: ResourceType, info: RequestInfo): string[] {
   return custom.deprecationWarning !== undefined ? [custom.deprecationWarning] : [];
 }
 
-/**
- * Whether kube installs a route for this path shape: cluster-scoped types have no namespace
- * segment; namespaced types without one only list (and watch) across namespaces; subresources
- * must exist in the catalog.
- */
-function routeExists(type: ResourceType, info: RequestInfo): boolean {
-  if (!type.namespaced && info.namespace && info.resource !== 'namespaces') return false;
-  if (info.subresource && !type.subresources?.some((sub) => sub.name === info.subresource)) return false;
-  // Proxy subresources take a path after them: NAME/proxy/{path}.
-  if (info.subresource === 'proxy') return true;
-  return info.parts.length <= (info.subresource ? 3 : 2);
-}
-
 /** Subresources served so far; the others (eviction, binding, ...) answer 405 until built. */
 const servedSubresources = new Set(['status', 'scale', 'finalize', 'token', 'ephemeralcontainers', 'log', 'exec', 'attach', 'portforward', 'proxy']);
 /** Subresources that are parts of the stored object, written through their own strategy. */
 const storedSubresources = new Set(['status', 'finalize', 'ephemeralcontainers']);
 
-/**
- * Whether the verb is served on this path: the catalog's verbs of the resource or subresource.
- * Virtual resources are served when they have a handler (the reviews), and only create.
- */
-function verbServed(type: ResourceType, info: RequestInfo): boolean {
-  if (type.virtual) return info.verb === 'create' && !info.subresource && (!type.namespaced || !!info.namespace) && !!virtualHandlers[`${type.group}/${type.resource}`];
-  if (info.subresource) {
-    const sub = type.subresources?.find((candidate) => candidate.name === info.subresource);
-    return servedSubresources.has(info.subresource) && !!sub && (sub.verbs as string[]).includes(info.verb);
-  }
-  if (type.namespaced && !info.namespace && info.verb !== 'list' && info.verb !== 'watch') return false;
-  return (type.verbs as string[]).includes(info.verb);
+/** Whether this server serves what kube routes here: virtual resources with a handler (the reviews), the subresources built so far. */
+function served(type: ResourceType, info: RequestInfo): boolean {
+  if (type.virtual) return !info.subresource && !!virtualHandlers[`${type.group}/${type.resource}`];
+  return !info.subresource || servedSubresources.has(info.subresource);
 }
 
 /** The deprecated `/watch/.../name` form watches the collection with a field selector on the name. */

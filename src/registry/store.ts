@@ -17,6 +17,7 @@ import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
 import { toWrite } from './stored-object.js';
+import { checkStoredSize } from './stored-size.js';
 import { codecFor, internalGroupOf, type StoredCodec } from './stored-codec.js';
 import { type ServedItem, servedItem } from './served-item.js';
 import type { DeleteOptions } from './deletion.js';
@@ -39,14 +40,6 @@ export type ListedObjects = ObjectList<AsyncIterable<ServedItem>>;
 
 /** Computes the desired object from the current one (null when absent), as rest.UpdatedObjectInfo. */
 export type UpdatedObject = (current: KubeObject | null) => KubeObject | Promise<KubeObject>;
-
-/** The largest stored object (etcd's default request limit, which bounds kube's objects): 1.5 MiB. */
-export const maxObjectBytes = 1.5 * 1024 * 1024;
-
-/** UTF-8 length of a string, counted only when it could exceed the limit. */
-function utf8Length(text: string): number {
-  return text.length * 3 <= maxObjectBytes ? text.length : new TextEncoder().encode(text).byteLength;
-}
 
 /** How many times an update re-reads and retries after losing a compare-and-swap race. */
 const maxUpdateAttempts = 16;
@@ -195,14 +188,14 @@ export class Store {
 
   /**
    * The storage write of `object` replacing `previous` (null: none): canonical JSON, selectable
-   * fields and the messages it sends the controllers; 413 past the object size limit. Selectable
-   * fields are read from the served form, with the served kind's names (events.k8s.io's
-   * `regarding` gives core's `involvedObject.*` fields).
+   * fields and the messages it sends the controllers; kube's too-large answer past the object or
+   * row limit. Selectable fields are read from the served form, with the served kind's names
+   * (events.k8s.io's `regarding` gives core's `involvedObject.*` fields).
    */
   private toWrite(key: string, object: KubeObject, previous: KubeObject | null): ObjectWrite {
     const stored = this.codec.toStorage(object);
     const write = toWrite(key, stored, this.strategy.selectableFields(object), this.messages(previous, stored), !!this.type.custom);
-    if (utf8Length(write.value) > maxObjectBytes) throw status.requestEntityTooLarge(`object exceeds the limit of ${maxObjectBytes} bytes`);
+    checkStoredSize(write);
     return write;
   }
 

@@ -1,8 +1,7 @@
 /**
  * A watch over chunked HTTP: the encoder's messages framed in a streamed response (JSON lines,
- * length-prefixed Protobuf, a CBOR sequence). The body is sent with `content-encoding: identity`
- * so nothing between us and the client buffers it to compress (miniflare gzips JSON otherwise
- * and the stream stalls until it ends).
+ * length-prefixed Protobuf, a CBOR sequence). It is never compressed (src/http/compression.ts
+ * marks it no-transform, so that nothing in between buffers it to compress).
  *
  * Backpressure: past `highWaterBytes` queued for the client, an event's delivery returns a promise
  * that resolves once the client has read enough, which paces a catch-up (initial state, history).
@@ -82,7 +81,7 @@ export function httpWatch(encoder: WatchEventEncoder, heartbeatMillis: number): 
     response: (started, headers) => {
       session = started;
       if (encoder.framing === 'lines') heartbeat = setInterval(() => void write(encoder.frame('')), heartbeatMillis);
-      return new Response(stream, { status: 200, headers: { ...headers, 'content-encoding': 'identity' } });
+      return new Response(stream, { status: 200, headers });
     },
   };
 }

@@ -37,6 +37,16 @@ export function oversizedBodies(): HostileRequest[] {
   }));
 }
 
+/** Objects under the body limit whose stored row would not fit SQLite's 2 MB (labels are stored twice). */
+export function oversizedRows(): HostileRequest[] {
+  return [0.85, 1, 1.2].map((mebibytes) => {
+    const labels: Record<string, string> = {};
+    for (let i = 0; i < mebibytes * 8200; i++) labels[`k${String(i).padStart(6, '0')}.example.com/${'l'.repeat(40)}`] = 'v'.repeat(63);
+    const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'too-big-row', labels } });
+    return request('oversized rows', `a ConfigMap with ${mebibytes} MiB of labels`, 'POST', createEndpoints[0]!.path, 'application/json', body, 413);
+  });
+}
+
 /** JSON bodies that do not decode into an object of the endpoint's kind. */
 export function malformedJsonBodies(): HostileRequest[] {
   const bodies: [string, string | Uint8Array][] = [

@@ -114,9 +114,26 @@ export function hostileWriteOptions(): HostileRequest[] {
 /** Methods the API does not serve (fetch refuses CONNECT, TRACE and TRACK itself). */
 export function unusualMethods(): HostileRequest[] {
   const methods = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'LINK', 'BREW', 'X-HOSTILE'];
-  const paths = [`${ns}/configmaps`, `${ns}/configmaps/cm-0`, ns, '/api/v1/namespaces', '/apis'];
+  // kube: 405 on go-restful routes; /apis is a plain handler that answers discovery to any method.
+  const paths: [string, HostileRequest['expect']][] = [[`${ns}/configmaps`, 405], [`${ns}/configmaps/cm-0`, 405], [ns, 405], ['/api/v1/namespaces', 405], ['/apis', 200]];
   // workerd answers methods it does not recognize (LINK, BREW, X-HOSTILE) with 501 before the Worker
   // runs: RFC 9110's answer to an unrecognized method, not a server failure.
   const recognized = new Set(['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE']);
-  return methods.flatMap((method) => paths.map((path) => admin('unusual methods', `${method} ${path}`, method, path, recognized.has(method) ? 'refused' : 'unrecognized method')));
+  return methods.flatMap((method) => paths.map(([path, expect]) => admin('unusual methods', `${method} ${path}`, method, path, recognized.has(method) ? expect : 'unrecognized method')));
+}
+
+/**
+ * Path shapes kube installs no route for (404) or no route of the method for (405), each with a
+ * body that would be valid where a route exists: they must reach no handler.
+ */
+export function routesKubeLacks(): HostileRequest[] {
+  const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm-0' }, data: { a: 'pwned' } });
+  const shapes: [string, string, number][] = [
+    ['GET', '/api/v1/configmaps/cm-0', 404], ['PUT', '/api/v1/configmaps/cm-0', 404], ['DELETE', '/api/v1/configmaps/cm-0', 404],
+    ['PATCH', '/api/v1/configmaps/cm-0', 404], ['PUT', `${ns}/configmaps/cm-0/status`, 404], ['GET', `${ns}/configmaps/cm-0/a/b`, 404],
+    ['POST', `/api/v1/namespaces/${seed.namespace}/namespaces`, 404], ['GET', '/api/v1/watch/configmaps/cm-0', 404], ['POST', '/api/v2/configmaps', 404],
+    ['PUT', `${ns}/configmaps`, 405], ['PATCH', `${ns}/configmaps`, 405], ['POST', `${ns}/configmaps/cm-0`, 405], ['POST', '/api/v1/configmaps', 405],
+    ['DELETE', '/api/v1/configmaps', 405], ['POST', `/api/v1/watch${ns.slice('/api/v1'.length)}/configmaps`, 405], ['DELETE', '/api/v1/namespaces', 405],
+  ];
+  return shapes.map(([method, path, expect]) => admin('routes kube lacks', `${method} ${path}`, method, path, expect, method === 'GET' || method === 'DELETE' ? undefined : body));
 }

@@ -66,8 +66,13 @@ describe('bad input', () => {
     expect(await listState()).toBe(before);
   });
 
-  it('answers 404 text for paths that name nothing', async () => {
-    for (const path of ['/api/v1/nothings', '/api/v1/namespaces/x/nodes/n', `${cm()}/keep/unknown-sub`, '/apis/apps/v9/deployments', '/nope']) {
+  it('answers paths that name nothing as kube does: a NotFound Status under a served API prefix, text elsewhere', async () => {
+    const notFound = '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","details":{},"code":404}\n';
+    for (const path of ['/api/v1/nothings', '/api/v1/namespaces/x/nodes/n', `${cm()}/keep/unknown-sub`, '/apis/apps/v9/deployments', '/api/v1/configmaps/x', '/api/v2']) {
+      const response = await api('GET', path);
+      expect([path, response.status, response.text]).toEqual([path, 404, notFound]);
+    }
+    for (const path of ['/nope', '/apis/nope.example.com/v1/things', '/apis/nope.example.com']) {
       const response = await api('GET', path);
       expect([path, response.status, response.text]).toEqual([path, 404, '404 page not found\n']);
     }

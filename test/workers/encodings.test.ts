@@ -172,10 +172,23 @@ describe('compression', () => {
     expect([response.headers.get('content-encoding'), response.headers.get('vary')]).toEqual(['gzip', 'Accept-Encoding']);
   });
 
-  it('leaves smaller responses, clients without gzip and `gzip;q=...` tokens uncompressed', async () => {
-    expect((await binary('GET', `${cm()}/c1`, { 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBe('identity');
+  it('leaves smaller responses, clients without gzip and `gzip;q=...` tokens uncompressed, without a Content-Encoding header', async () => {
+    const small = await binary('GET', `${cm()}/c1`, { 'accept-encoding': 'gzip' });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(new TextDecoder().decode(small.bytes)).metadata.name).toBe('c1');
     expect((await binary('GET', cm(), {})).headers.get('content-encoding')).toBeNull();
     expect((await binary('GET', cm(), { 'accept-encoding': 'gzip;q=1' })).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('marks what it leaves uncompressed no-transform for a client that accepts a coding (the platform compresses otherwise)', async () => {
+    const cacheControl = async (acceptEncoding?: string) =>
+      (await binary('GET', `${cm()}/c1`, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {})).headers.get('cache-control');
+    expect(await cacheControl('gzip')).toBe('no-cache, private, no-transform');
+    expect(await cacheControl('br, zstd')).toBe('no-cache, private, no-transform');
+    expect(await cacheControl()).toBe('no-cache, private');
+    expect(await cacheControl('identity')).toBe('no-cache, private');
+    const gzipped = await binary('GET', cm(), { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers.get('cache-control')).toBe('no-cache, private');
   });
 
   it('reads the client\'s own Accept-Encoding where the platform replaced it (cf.clientAcceptEncoding)', async () => {
@@ -186,9 +199,11 @@ describe('compression', () => {
     expect([await asSent(''), await asSent('gzip, deflate')]).toEqual([null, 'gzip']);
   });
 
-  it('never compresses a watch stream', async () => {
+  it('never compresses a watch stream, however much it sends', async () => {
     const response = await binary('GET', `${cm()}?watch=1&timeoutSeconds=1`, { 'accept-encoding': 'gzip' });
-    expect(response.headers.get('content-encoding')).toBe('identity');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-cache, private, no-transform');
+    expect(response.bytes.byteLength).toBeGreaterThan(128 * 1024);
   });
 });
 

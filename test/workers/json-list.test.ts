@@ -1,5 +1,5 @@
 /**
- * Lists in compact JSON are streamed with the stored documents spliced in (src/handlers/json-list.ts):
+ * Lists in compact JSON are streamed with the stored documents spliced in (src/codecs/list-stream/):
  * the bytes must be exactly those the in-memory encoding writes (JSON.stringify of the typed list
  * and a newline), items without kind and apiVersion, with ListMeta (continue, remainingItemCount),
  * selected by label through the index, and empty lists as `"items":[]`.

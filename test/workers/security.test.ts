@@ -223,6 +223,11 @@ describe('identity reviews and impersonation', () => {
     expect(response.json).toMatchObject({ kind: 'TokenReview', apiVersion: 'authentication.k8s.io/v1', spec: { token } });
     expect(response.json.status).toEqual(status);
   });
+
+  it('refuses a TokenReview without a token with kube\'s 400', async () => {
+    const response = await api('POST', `${authenticationApi}/tokenreviews`, { body: review('TokenReview', {}, 'authentication.k8s.io/v1') });
+    expect([response.status, response.json.reason, response.json.message]).toEqual([400, 'BadRequest', 'token is required for TokenReview in authentication']);
+  });
 });
 
 describe('TokenRequest', () => {

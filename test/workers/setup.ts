@@ -4,7 +4,15 @@
  * a minute. Re-create what bootstrap guarantees, through the API, before each file.
  */
 import { beforeAll } from 'vitest';
+import { builtinOpenApiDocuments } from '../../src/api/openapi-data.js';
 import { api } from './api-client.js';
+
+// kube's OpenAPI documents are imported on first use. In the pool that import goes through Vite's
+// module runner (4.3 MB transformed over RPC), seconds on a loaded machine: longer than a test may
+// take. The isolate keeps the module, so only the first file pays, in a hook.
+beforeAll(async () => {
+  await builtinOpenApiDocuments();
+});
 
 beforeAll(async () => {
   for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {

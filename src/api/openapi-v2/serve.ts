@@ -8,6 +8,7 @@
  * Accept`) and are served by http.ServeContent's rules (../../http/serve-content.ts).
  */
 import { serveContent, type ContentResponse } from '../../http/serve-content.js';
+import type { BuiltinDocuments } from '../openapi-data.js';
 import { swaggerDocument } from '../openapi-v2.js';
 import { encodeOpenApiV2 } from './gnostic.js';
 
@@ -69,20 +70,20 @@ interface Forms {
 
 let forms: Forms | undefined;
 
-async function documentForms(): Promise<Forms> {
+async function documentForms(documents: BuiltinDocuments): Promise<Forms> {
   if (forms) return forms;
-  const json = new TextEncoder().encode(JSON.stringify(swaggerDocument()));
+  const json = new TextEncoder().encode(JSON.stringify(swaggerDocument(documents)));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-512', json));
   const etag = `"${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase()}"`;
   forms ??= { json, etag, lastModified: new Date() };
   return forms;
 }
 
-/** The answer to GET /openapi/v2 with the request's headers. */
-export async function openApiV2(request: Headers): Promise<ContentResponse> {
+/** The answer to GET /openapi/v2 with the request's headers, from kube's documents. */
+export async function openApiV2(documents: BuiltinDocuments, request: Headers): Promise<ContentResponse> {
   const offer = chosenOffer(request.get('accept'));
   if (!offer) return { status: 406, body: null, headers: { vary: 'Accept' } };
-  const document = await documentForms();
-  const bytes = offer[3] === 'json' ? document.json : (document.protobuf ??= encodeOpenApiV2(swaggerDocument()));
+  const document = await documentForms(documents);
+  const bytes = offer[3] === 'json' ? document.json : (document.protobuf ??= encodeOpenApiV2(swaggerDocument(documents)));
   return serveContent(request, { bytes, contentType: offer[2], etag: document.etag, lastModified: document.lastModified }, { vary: 'Accept' });
 }

@@ -64,7 +64,8 @@ function selfDescribed(writer: CborWriter): void {
   writer.append(SELF_DESCRIBED_PREFIX);
 }
 
-function writeValue(writer: CborWriter, value: unknown, node: ByteFieldNode | undefined, depth: number): void {
+/** Writes one value (no self-described tag) at nesting `depth`; `node` tells where its []byte fields are. */
+export function writeValue(writer: CborWriter, value: unknown, node: ByteFieldNode | undefined, depth: number): void {
   switch (typeof value) {
     case 'string':
       return node === BYTES ? writeByteField(writer, value) : writer.string(value);

@@ -4,6 +4,7 @@
  */
 import { authenticateToken } from '../../auth/authenticate.js';
 import type { UserInfo } from '../../auth/rbac/index.js';
+import { badRequest } from '../../core/status.js';
 import type { RequestScope } from '../scope.js';
 import { reviewRequest, respondReview } from './review-body.js';
 
@@ -26,7 +27,9 @@ export async function selfSubjectReview(scope: RequestScope): Promise<Response> 
 export async function tokenReview(scope: RequestScope): Promise<Response> {
   const review = await reviewRequest(scope);
   const token = String((review.spec as { token?: unknown } | undefined)?.token ?? '');
-  const user = token ? await authenticateToken(token, scope.cluster, scope.now) : null;
+  // kube's TokenReview REST storage refuses an empty token (its text names the group's first label).
+  if (!token) throw badRequest('token is required for TokenReview in authentication');
+  const user = await authenticateToken(token, scope.cluster, scope.now);
   const status: Record<string, unknown> = user ? { authenticated: true, user: userInfoOf(user), audiences: scope.cluster.credentials.apiAudiences } : { user: {} };
   return respondReview(scope, { ...review, status });
 }
