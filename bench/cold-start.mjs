@@ -34,4 +34,8 @@ export async function runColdStart(runs = 5) {
   console.log(`Worker cold start (median of ${runs} fresh workerd processes)`);
   console.log(`  workerd ready ${fmt(median('ready'))} ms; first request (/version) ${fmt(median('version'))} ms`);
   console.log(`  first Pod create ${fmt(median('firstCreate'))} ms (bootstrap, new Durable Objects, lazy schema load), second ${fmt(median('secondCreate'))} ms`);
+  return {
+    conditions: `median of ${runs} fresh workerd processes started through Miniflare (bundling included in "ready"), requests over plain HTTP without access control`,
+    runs, readyMs: median('ready'), firstRequestMs: median('version'), firstPodCreateMs: median('firstCreate'), secondPodCreateMs: median('secondCreate'),
+  };
 }
