@@ -1,15 +1,15 @@
 /**
- * Watch options (src/watch/options.ts): where a watch starts (the resourceVersion table of the API
+ * Watch options (src/watch/watch-options.ts): where a watch starts (the resourceVersion table of the API
  * concepts document, with sendInitialEvents), bookmarks, the timeout, and kube v1.32's
  * validateWatchOptions with its texts (checked against kube-apiserver v1.32.13).
  */
 import { describe, expect, it } from 'vitest';
 import { StatusError } from '../../src/core/status.js';
 import type { RequestScope } from '../../src/handlers/scope.js';
-import { parseWatchOptions } from '../../src/watch/options.js';
+import { parseWatchOptions } from '../../src/watch/watch-options.js';
 
 const scopeOf = (query: string) => ({ url: new URL(`http://edge.test/api/v1/namespaces/ns/configmaps?watch=1&${query}`), type: { group: '', kind: 'ConfigMap' } }) as unknown as RequestScope;
-const parse = (query: string) => parseWatchOptions(scopeOf(query), 'ns/');
+const parse = (query: string) => parseWatchOptions(scopeOf(query));
 
 describe('where a watch starts', () => {
   it.each([
@@ -22,16 +22,16 @@ describe('where a watch starts', () => {
     ['sendInitialEvents=false with resourceVersion=0: from now', 'sendInitialEvents=false&resourceVersionMatch=NotOlderThan&resourceVersion=0', { from: 'now' }],
     ['sendInitialEvents=false with a version: the changes after it', 'sendInitialEvents=false&resourceVersionMatch=NotOlderThan&resourceVersion=42', { from: 'resourceVersion', resourceVersion: 42 }],
   ])('%s', (_name, query, start) => {
-    expect(parse(query).subscription.start).toEqual(start);
+    expect(parse(query).start).toEqual(start);
   });
 
-  it('filters on the namespace prefix and the selectors', () => {
-    expect(parse('labelSelector=a%3Db&fieldSelector=metadata.name%3Dx').subscription.filter).toEqual({
-      prefix: 'ns/',
-      labelSelector: { requirements: [{ key: 'a', operator: '=', values: ['b'] }] },
-      fieldSelector: { requirements: [{ field: 'metadata.name', operator: '=', value: 'x' }] },
-    });
-    expect(parse('').subscription.filter).toEqual({ prefix: 'ns/' });
+  it('takes the label and field selectors', () => {
+    const options = parse('labelSelector=a%3Db&fieldSelector=metadata.name%3Dx');
+    expect([options.labelSelector, options.fieldSelector]).toEqual([
+      { requirements: [{ key: 'a', operator: '=', values: ['b'] }] },
+      { requirements: [{ field: 'metadata.name', operator: '=', value: 'x' }] },
+    ]);
+    expect([parse('').labelSelector, parse('').fieldSelector]).toEqual([undefined, undefined]);
   });
 });
 
