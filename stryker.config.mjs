@@ -19,7 +19,7 @@ export default {
   // whole unit suite; they are reported as ignored (STRYKER_STATIC=1 runs them too).
   ignoreStatic: process.env.STRYKER_STATIC !== '1',
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
-  timeoutMS: 30_000,
+  timeoutMS: 10_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
