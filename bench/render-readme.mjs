@@ -44,14 +44,14 @@ function mixed(section) {
     ];
   });
   return [
-    `**Mixed ConfigMap load** (${section.conditions}):`, '',
+    `**Mixed ConfigMap load**. Conditions: ${section.conditions}. Figures:`, '',
     '| | ops/s | % of ceiling | p50 (ms) | p99 (ms) |', '| --- | --- | --- | --- | --- |', ...rows,
   ];
 }
 
 function list(section) {
   const part = (name, figures) => `${name} ${ms(figures.ms, 0)} (workerd resident memory +${fmt(figures.rssRiseMiB, 0)} MiB at its peak)`;
-  return [`**List of ${section.count.toLocaleString('en')} ConfigMaps** (${section.conditions}): ${part('one page', section.onePage)}; ${part('pages of 500', section.pagesOf500)}.`];
+  return [`**List of ${section.count.toLocaleString('en')} ConfigMaps**. Conditions: ${section.conditions}. Figures: ${part('one page', section.onePage)}; ${part('pages of 500', section.pagesOf500)}.`];
 }
 
 function watchers(section) {
@@ -59,7 +59,7 @@ function watchers(section) {
     `| ${fmt(phase.offeredRate)} | ${fmt(phase.achievedRate, 2)} | ${phase.maxWritesInFlight} | ${phase.deliveredEvents.toLocaleString('en')} of ${phase.expectedEvents.toLocaleString('en')} | ` +
     `${fmt(phase.latencyMs.p50)} | ${fmt(phase.latencyMs.p99)} | ${fmt(phase.latencyMs.max)} |`);
   return [
-    `**${section.watchers.toLocaleString('en')} watchers** (${section.conditions}):`, '',
+    `**${section.watchers.toLocaleString('en')} watchers**. Conditions: ${section.conditions}. Figures:`, '',
     '| writes/s offered | writes/s sent | most writes in flight | events delivered | p50 (ms) | p99 (ms) | max (ms) |',
     '| --- | --- | --- | --- | --- | --- | --- |', ...rows, '',
     `workerd grew by ${fmt(section.memory.perWatcherKiB)} KiB per idle watcher (${fmt(section.memory.beforeMiB, 0)} -> ${fmt(section.memory.idleMiB, 0)} MiB), Worker-side sessions and HTTP streams included.`,
@@ -68,26 +68,26 @@ function watchers(section) {
 
 function apply(section) {
   const line = (figures) => `${fmt(figures.opsPerSecond)} ops/s, p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}`;
-  return [`**Server-side apply** (${section.conditions}): merge patch ${line(section.mergePatch)}; apply ${line(section.apply)}: ` +
+  return [`**Server-side apply**. Conditions: ${section.conditions}. Figures: merge patch ${line(section.mergePatch)}; apply ${line(section.apply)}: ` +
     `apply runs at ${ratio(section.ratios.throughput)} the throughput of a merge patch, p99 ${ratio(section.ratios.p99)}.`];
 }
 
 function lifecycle(section) {
-  return [`**The server's own deletion work** (${section.conditions}): client deletes ${ms(section.clientDeletesMs, 0)} (baseline); ` +
+  return [`**The server's own deletion work**. Conditions: ${section.conditions}. Figures: client deletes ${ms(section.clientDeletesMs, 0)} (baseline); ` +
     `garbage collection ${ms(section.garbageCollectionMs, 0)} (${ratio(section.ratios.garbageCollection)}); namespace termination ` +
     `${ms(section.namespaceTerminationMs, 0)} (${ratio(section.ratios.namespaceTermination)}, including the 3 s admission-cache wait).`];
 }
 
 function crd(section) {
   const creates = (figures) => `${fmt(figures.opsPerSecond)} ops/s, p50 ${ms(figures.p50, 2)}`;
-  return [`**Custom resources** (${section.conditions}): first object ${ms(section.firstObjectMs.withoutRules, 0)} after the CRD's create ` +
+  return [`**Custom resources**. Conditions: ${section.conditions}. Figures: first object ${ms(section.firstObjectMs.withoutRules, 0)} after the CRD's create ` +
     `(${ms(section.firstObjectMs.withRules, 0)} with CEL rules); creates without rules ${creates(section.createsWithoutRules)}, with 5 CEL rules ` +
     `${creates(section.createsWithRules)}: ${ratio(section.ratios.throughput)} the throughput, p50 ${ratio(section.ratios.p50)}.`];
 }
 
 function encodings(section) {
   return [
-    `**Encodings** (${section.conditions}):`, '',
+    `**Encodings**. Conditions: ${section.conditions}. Figures:`, '',
     '| format | MiB | size vs JSON | ms | time vs JSON |', '| --- | --- | --- | --- | --- |',
     ...section.formats.map((row) => `| ${row.format} | ${fmt(row.bytes / 2 ** 20, 2)} | ${ratio(row.bytesRatio)} | ${fmt(row.ms, 0)} | ${ratio(row.timeRatio)} |`),
   ];
@@ -96,19 +96,19 @@ function encodings(section) {
 function codecs(section) {
   const row = (name, key) => `| ${name} | ${fmt(section.encodeMs[key], 0)} | ${fmt(section.decodeMs[key], 0)} | ${fmt(section.bytes[key] / 1e6, 2)} |`;
   return [
-    `**Codecs in process** (${section.conditions}):`, '',
+    `**Codecs in process**. Conditions: ${section.conditions}. Figures:`, '',
     '| codec | encode (ms) | decode (ms) | MB |', '| --- | --- | --- | --- |',
     row('JSON', 'json'), row('CBOR', 'cbor'), row('Protobuf', 'protobuf'),
   ];
 }
 
 function validation(section) {
-  return [`**Validation per create** (${section.conditions}): ${fmt(section.withoutMicros, 0)} µs without validation (a parse), ` +
+  return [`**Validation per create**. Conditions: ${section.conditions}. Figures: ${fmt(section.withoutMicros, 0)} µs without validation (a parse), ` +
     `${fmt(section.withMicros, 0)} µs with everything (strict parse, Go type checks, pruning, defaults, kind and ObjectMeta validation): ${fmt(section.ratio, 1)}x.`];
 }
 
 function coldStart(section) {
-  return [`**Cold start** (${section.conditions}): ready in ${ms(section.readyMs, 0)}, first request ${ms(section.firstRequestMs, 0)}, ` +
+  return [`**Cold start**. Conditions: ${section.conditions}. Figures: ready in ${ms(section.readyMs, 0)}, first request ${ms(section.firstRequestMs, 0)}, ` +
     `first Pod create ${ms(section.firstPodCreateMs, 0)} (bootstrap, new Durable Objects, lazy schema load), second ${ms(section.secondPodCreateMs, 0)}.`];
 }
 
@@ -117,8 +117,8 @@ function authz(section) {
     `c${concurrency}: AlwaysAllow ${fmt(alwaysAllow.opsPerSecond)} ops/s, RBAC ${fmt(rbac.opsPerSecond)} ops/s (${ratio(ratios.throughput)} the throughput, p50 ${ratio(ratios.p50)}, p99 ${ratio(ratios.p99)})`);
   const { rbac, alwaysAllow } = section.afterPolicyWrite;
   const policy = section.policy;
-  return [`**Authorization** (${section.conditions}; ${policy.clusterroles} ClusterRoles, ${policy.clusterrolebindings} ClusterRoleBindings, ` +
-    `${policy.roles} Roles, ${policy.rolebindings} RoleBindings): ${loads.join('; ')}. First request after an RBAC write: RBAC ${ms(rbac.cold, 2)} ` +
+  return [`**Authorization**. Conditions: ${section.conditions}; ${policy.clusterroles} ClusterRoles, ${policy.clusterrolebindings} ClusterRoleBindings, ` +
+    `${policy.roles} Roles, ${policy.rolebindings} RoleBindings. Figures: ${loads.join('; ')}. First request after an RBAC write: RBAC ${ms(rbac.cold, 2)} ` +
     `(${ms(rbac.warm, 2)} warm), AlwaysAllow ${ms(alwaysAllow.cold, 2)} (${ms(alwaysAllow.warm, 2)} warm).`];
 }
 
