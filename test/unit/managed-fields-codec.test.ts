@@ -42,7 +42,7 @@ describe('encodeManagedFields', () => {
     const bare = roundTrip([entry({ manager: '', subresource: '' })]);
     expect(bare).toEqual([{ operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
     expect(Object.keys(roundTrip([entry({ time: '2024-01-01T00:00:00Z' })])[0]!)).toEqual(['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1']);
-    expect(roundTrip([entry({ manager: 7, subresource: 8, time: 9 })])).toEqual([{ operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
+    expect(roundTrip([entry({ manager: 7, subresource: 8, time: 9 } as never)])).toEqual([{ operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
   });
 
   // An Apply manager is one entry whatever its apiVersion; Update managers are kept per apiVersion.
