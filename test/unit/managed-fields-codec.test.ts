@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  decodeManagedFields, encodeManagedFields, isResetManagedFields, ManagedFieldsDecodeError, unixSeconds, type ManagedFieldsEntry,
+  decodeManagedFields, encodeManagedFields, isResetManagedFields, ManagedFieldsDecodeError, unixSeconds,
 } from '../../src/apply/managed-fields.js';
 
-const entry = (extra: Partial<ManagedFieldsEntry> & Record<string, unknown> = {}) =>
+const entry = (extra: Record<string, unknown> = {}) =>
   ({ manager: 'm', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } }, ...extra });
 
 const roundTrip = (entries: unknown[]) => encodeManagedFields(decodeManagedFields(entries));
@@ -42,7 +42,7 @@ describe('encodeManagedFields', () => {
     const bare = roundTrip([entry({ manager: '', subresource: '' })]);
     expect(bare).toEqual([{ operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
     expect(Object.keys(roundTrip([entry({ time: '2024-01-01T00:00:00Z' })])[0]!)).toEqual(['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1']);
-    expect(roundTrip([entry({ manager: 7, subresource: 8, time: 9 } as never)])).toEqual([{ operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
+    expect(roundTrip([entry({ manager: 7, subresource: 8, time: 9 })])).toEqual([{ operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
   });
 
   // An Apply manager is one entry whatever its apiVersion; Update managers are kept per apiVersion.
