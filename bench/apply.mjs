@@ -70,4 +70,11 @@ export async function runApplyCost(server, durationMs) {
   console.log(`  merge patch (baseline): ${fmt(merge.opsPerSecond)} ops/s, p50 ${fmt(mergeStats.p50, 2)} ms, p99 ${fmt(mergeStats.p99, 2)} ms`);
   console.log(`  apply:                  ${fmt(apply.opsPerSecond)} ops/s, p50 ${fmt(applyStats.p50, 2)} ms, p99 ${fmt(applyStats.p99, 2)} ms`);
   console.log(`  apply / merge patch: throughput ${fmt(apply.opsPerSecond / merge.opsPerSecond, 2)}x, p99 ${fmt(applyStats.p99 / mergeStats.p99, 2)}x`);
+  return {
+    conditions: `one client (closed loop), ${durationMs / 1000} s per phase; merge patch of a ${size}-byte Deployment (3 containers, 66 env vars) first, then server-side apply of the same body by two managers alternately (shared ownership, each bumping its own annotation) to another Deployment`,
+    bodyBytes: size,
+    mergePatch: { opsPerSecond: merge.opsPerSecond, ...mergeStats },
+    apply: { opsPerSecond: apply.opsPerSecond, ...applyStats },
+    ratios: { throughput: apply.opsPerSecond / merge.opsPerSecond, p50: applyStats.p50 / mergeStats.p50, p99: applyStats.p99 / mergeStats.p99 },
+  };
 }

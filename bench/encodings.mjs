@@ -65,9 +65,15 @@ export async function runEncodings(server, count = 5000) {
   const baseline = median(runs.get('JSON (baseline)').map((run) => run.ms));
   const baselineBytes = runs.get('JSON (baseline)')[0].bytes;
   console.log(`list of ${count} Pods by encoding (median of 5, time to last byte)`);
+  const results = [];
   for (const [name] of formats) {
     const ms = median(runs.get(name).map((run) => run.ms));
     const { bytes } = runs.get(name)[0];
+    results.push({ format: name, bytes, ms, bytesRatio: bytes / baselineBytes, timeRatio: ms / baseline });
     console.log(`  ${name.padEnd(16)} ${fmt(bytes / 1024 / 1024, 2).padStart(6)} MiB (${fmt(bytes / baselineBytes, 2)}x)  ${fmt(ms).padStart(7)} ms (${fmt(ms / baseline, 2)}x)`);
   }
+  return {
+    conditions: `a list of ${count} Pods (two containers each) read over HTTP by one client in each format, interleaved, median of 5 reads, time to the last byte on the wire`,
+    count, formats: results,
+  };
 }

@@ -4,7 +4,8 @@
 //   2. a mixed ConfigMap load (create, get, merge-patch, list by label with limit, delete) at
 //      concurrency 1 and 16: ops/s, p50/p99 per op, and the ratio to the ceiling;
 //   3. a list of 10,000 objects, in one page and paged by 500: time and workerd peak memory;
-//   4. 1,000 watchers on one type and 100 writes: write-to-delivery latency, memory while idle;
+//   4. 1,000 watchers on one type and writes at fixed rates: write-to-delivery latency, events
+//      delivered, memory while idle;
 //   5. validation cost per create (2 KB Pod) against create without validation;
 //   6. server-side apply of a 5 KB Deployment by two managers against a merge patch of it;
 //   7. the server's own deletion work: a namespace of 1,000 objects, 1,000 dependents collected;
@@ -16,8 +17,13 @@
 //      an ordinary user under RBAC with 500 roles and 500 bindings against AlwaysAllow, and the
 //      first request after the policy changed;
 //  12. side by side with the reference kube-apiserver + etcd (`kube-mixed`, `kube-lists`,
-//      `kube-watch`: bench/side-by-side-*.mjs, skipped when ../shared/kube is absent).
-// Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
+//      `kube-watch`: bench/side-by-side-*.mjs, skipped when ../shared/kube is absent);
+//  13. one type over 1, 2, 4 and 8 storage shards (`sharding`, its own servers): writes, the
+//      merged watch's delay, a cluster-wide list (bench/sharding.mjs).
+// Figures are reported as ratios against a baseline run in the same process; nothing is asserted.
+// The raw results (figures, conditions, commit, machine, software, settings) go to
+// bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in the README.
+import os from 'node:os';
 import path from 'node:path';
 import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';
 import { fmt } from './stats.mjs';
@@ -33,8 +39,13 @@ import { runEncodings } from './encodings.mjs';
 import { runCodecSpeed } from './codec-speed.mjs';
 import { runAuthz } from './authz.mjs';
 import { sideBySideSections } from './side-by-side.mjs';
+import { runSharding } from './sharding.mjs';
+import { openAccessServer, runContext, writeResults } from './results.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const context = runContext();
+const startedAt = new Date().toISOString();
+const watchRates = (process.env.BENCH_WATCH_RATES ?? '2,10').split(',').map(Number);
 
 const probeScript = await bundleWorker(path.join(projectRoot, 'bench', 'probe-worker.ts'));
 // Sections other than `authz` measure the API without access control (openAccess); `authz` starts its own servers.
@@ -58,23 +69,30 @@ const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name) => !only || only.includes(name);
 
 async function runMixedSection() {
+  const phases = [];
   for (const concurrency of [1, 16]) {
     const ceiling = await runCeiling(probeUrl, concurrency, durationMs);
     const mixed = await runMixed(server.url, concurrency, durationMs);
+    const percentOfCeiling = (100 * mixed.opsPerSecond) / ceiling.opsPerSecond;
+    phases.push({ concurrency, ceiling, mixed: { ...mixed, percentOfCeiling } });
     console.log(`concurrency ${concurrency}`);
     console.log(`  ceiling (bare DO SQLite insert round trip): ${fmt(ceiling.opsPerSecond)} ops/s, p50 ${fmt(ceiling.p50, 2)} ms, p99 ${fmt(ceiling.p99, 2)} ms`);
-    console.log(`  mixed ConfigMap load: ${fmt(mixed.opsPerSecond)} ops/s = ${fmt((100 * mixed.opsPerSecond) / ceiling.opsPerSecond)}% of ceiling`);
+    console.log(`  mixed ConfigMap load: ${fmt(mixed.opsPerSecond)} ops/s = ${fmt(percentOfCeiling)}% of ceiling`);
     for (const [op, stats] of Object.entries(mixed.byOp)) {
       console.log(`    ${op.padEnd(12)} n=${String(stats.count).padStart(6)}  p50 ${fmt(stats.p50, 2).padStart(7)} ms  p99 ${fmt(stats.p99, 2).padStart(7)} ms  (p50 ${fmt(stats.p50 / ceiling.p50)}x ceiling)`);
     }
     console.log();
   }
+  return {
+    conditions: `closed loop, ${durationMs / 1000} s per phase, ceiling then mixed at each concurrency; the ceiling is a probe Worker in the same workerd doing one Durable Object RPC with one SQLite insert; the mixed load cycles create, get, merge-patch, list by label (limit 10) and delete of each client's own small ConfigMaps in one namespace`,
+    phases,
+  };
 }
 
 const serverSections = [
   ['mixed', runMixedSection],
   ['list', () => runBigList(server.url, 10_000)],
-  ['watchers', () => runWatchers(server.url, Number(process.env.BENCH_WATCHERS ?? 1000), 100)],
+  ['watchers', () => runWatchers(server.url, Number(process.env.BENCH_WATCHERS ?? 1000), watchRates, Number(process.env.BENCH_WATCH_SECONDS ?? 10))],
   ['apply', () => runApplyCost(server.url, durationMs)],
   ['lifecycle', () => runLifecycle(server.url, 1000)],
   ['crd', () => runCustomResources(server.url, durationMs)],
@@ -86,19 +104,31 @@ const processSections = [
   ['cold-start', () => runColdStart(5)],
   ['authz', () => runAuthz(durationMs)],
   ...sideBySideSections(durationMs),
+  ['sharding', () => runSharding(durationMs)],
 ];
+
+const sections = {};
+/** Runs a section and keeps its results, with when it ran and the machine's load around it. */
+async function record(name, run, server) {
+  const ran = { startedAt: new Date().toISOString(), loadAverage1mBefore: os.loadavg()[0] };
+  const began = performance.now();
+  const figures = await run();
+  Object.assign(ran, { seconds: (performance.now() - began) / 1000, loadAverage1mAfter: os.loadavg()[0] });
+  sections[name] = { ...(server ? { server } : {}), ...figures, ran };
+  console.log();
+}
 
 try {
   for (const [name, run] of serverSections) {
-    if (!wanted(name)) continue;
-    await run();
-    console.log();
+    if (wanted(name)) await record(name, run, openAccessServer);
   }
 } finally {
   await server.stop();
 }
 for (const [name, run] of processSections) {
-  if (!wanted(name)) continue;
-  await run();
-  console.log();
+  if (wanted(name)) await record(name, run, null);
 }
+
+const results = { schema: 1, startedAt, finishedAt: new Date().toISOString(), ...context, sections };
+results.machine.loadAverageAtEnd = os.loadavg();
+for (const file of writeResults(results, { full: !only })) console.log(`results: ${path.relative(process.cwd(), file)}`);

@@ -39,4 +39,8 @@ export async function runValidationCost() {
   const withValidation = timePerCall(decodeWithValidation, text);
   console.log(`validation cost per create (${text.length}-byte Pod, in process)`);
   console.log(`  without validation ${fmt(without, 1)} µs, with validation ${fmt(withValidation, 1)} µs: ${fmt(withValidation / without, 1)}x (+${fmt(withValidation - without, 1)} µs per create)`);
+  return {
+    conditions: `in process (Node ${process.version}, the server's create-path decoding bundled with esbuild), a ${text.length}-byte Pod, at least 1.5 s of calls each after 200 warm-up calls`,
+    podBytes: text.length, withoutMicros: without, withMicros: withValidation, ratio: withValidation / without,
+  };
 }

@@ -74,12 +74,28 @@ export function storageConformance(name: string, makeStorage: () => Storage): vo
       const storage = makeStorage();
       const versions: number[] = [];
       for (let i = 0; i < 20; i++) versions.push((await storage.create(write(`ns/o${i}`, { i }))).resourceVersion);
-      await failureCode(storage.create(write('ns/o0', {})));
+      const updated = await storage.update(write('ns/o0', { i: 'updated' }), versions[0]!);
+      versions.push(updated.resourceVersion);
+      const committed = updated.resourceVersion;
+      const currentVersion = async () => (await listAll(storage, { prefix: '', version: { match: 'latest' } })).resourceVersion;
+      expect(await currentVersion()).toBe(committed);
+      // Each kind of refused write: a create of an existing key, a stale update, a stale or missing delete.
+      expect(await failureCode(storage.create(write('ns/o1', {})))).toBe('KeyExists');
+      expect(await failureCode(storage.update(write('ns/o0', { i: 'stale' }), versions[0]!))).toBe('Conflict');
+      expect(await failureCode(storage.delete('ns/o2', versions[1]!))).toBe('Conflict');
+      expect(await failureCode(storage.delete('ns/none', committed))).toBe('KeyNotFound');
+      expect(await currentVersion()).toBe(committed);
+      expect((await storage.get('ns/o0', { match: 'latest' })).value).toBe('{"i":"updated"}');
       const next = (await storage.create(write('ns/last', {}))).resourceVersion;
-      expect([...versions, next]).toEqual([...versions, next].sort((a, b) => a - b));
-      expect(new Set(versions).size).toBe(20);
-      const list = await listAll(storage, { prefix: '', version: { match: 'latest' } });
-      expect(list.resourceVersion).toBe(next);
+      versions.push(next);
+      for (let i = 1; i < versions.length; i++) expect(versions[i]!, `write ${i} after write ${i - 1}`).toBeGreaterThan(versions[i - 1]!);
+      expect(await currentVersion()).toBe(next);
+      // Writes in flight together (likely within the same millisecond) still get distinct versions, above every earlier one.
+      const concurrent = await Promise.all(Array.from({ length: 20 }, (_, i) => storage.create(write(`ns/c${i}`, { i }))));
+      const sorted = concurrent.map((stored) => stored.resourceVersion).sort((a, b) => a - b);
+      expect(new Set(sorted).size).toBe(20);
+      expect(sorted[0]).toBeGreaterThan(next);
+      expect(await currentVersion()).toBe(sorted[19]);
     });
 
     it('lists one namespace by key order without mixing in namespaces sharing its prefix', async () => {

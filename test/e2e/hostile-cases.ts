@@ -23,6 +23,8 @@ export interface HostileRequest {
   expect: Expectation;
   /** A 200 answer must list no items (selectors that match nothing if they parse at all). */
   emptyIfAnswered?: boolean;
+  /** A 200 answer must be this object (by metadata.name), not another one. */
+  bodyNames?: string;
 }
 
 /** The seeded state: one namespace with labelled configmaps and secrets. */
@@ -118,19 +120,29 @@ export function impersonationAttempts(): HostileRequest[] {
   ]));
 }
 
-/** alice reading around her grant (other kinds, traversal, subresources): never a Secret. */
+/**
+ * alice (get/list configmaps in the seed namespace) and bob (nothing) reading around that grant:
+ * other kinds, other namespaces, the cluster-wide list, traversal, subresources, watch. kube
+ * v1.32.13 answers every one of them 403, except alice's GET of cm-0 (a field selector on a get
+ * is ignored): 200 with cm-0 itself (asked of the reference kube-apiserver with impersonation).
+ */
 export function readsAroundTheGrant(): HostileRequest[] {
-  const paths = [
+  const forbidden = [
     `${ns}/secrets`, `${ns}/secrets/secret-0`, '/api/v1/secrets', '/api/v1/configmaps',
     `${ns}/configmaps/..%2Fsecrets%2Fsecret-0`, `${ns}/configmaps/cm-0%2F..%2F..%2Fsecrets%2Fsecret-0`,
     `${ns}/configmaps%2F..%2Fsecrets`, `${ns}/configmaps/cm-0/..%2F..%2Fsecrets/secret-0`,
     `${ns}/configmaps/cm-0/status`, `${ns}/configmaps/cm-0/proxy`, `${ns}/configmaps?watch=1&timeoutSeconds=1&fieldSelector=kind%3DSecret`,
     `/api/v1/namespaces/kube-system/configmaps`, `/api/v1/namespaces/${seed.namespace}%2Fsecrets/configmaps`,
-    `${ns}/configmaps/cm-0?fieldSelector=metadata.name%3Dsecret-0`, `/apis/v1${ns.slice(4)}/secrets`, `/api/v1/namespaces/${seed.namespace}/secrets%00/secret-0`,
+    `/apis/v1${ns.slice(4)}/secrets`, `/api/v1/namespaces/${seed.namespace}/secrets%00/secret-0`,
   ];
-  return ['alice', 'bob'].flatMap((user) => paths.map((path) => ({
-    category: 'reads around the grant', label: `${user} GET ${path}`, method: 'GET', path, user, expect: 'answered' as const,
-  })));
+  const granted = `${ns}/configmaps/cm-0?fieldSelector=metadata.name%3Dsecret-0`;
+  return ['alice', 'bob'].flatMap((user) => [
+    ...forbidden.map((path) => ({ category: 'reads around the grant', label: `${user} GET ${path}`, method: 'GET', path, user, expect: 403 })),
+    {
+      category: 'reads around the grant', label: `${user} GET ${granted}`, method: 'GET', path: granted, user,
+      expect: user === 'alice' ? 200 : 403, ...(user === 'alice' ? { bodyNames: 'cm-0' } : {}),
+    },
+  ]);
 }
 
 export { ns as seedNamespacePath, rbac as rbacPath };

@@ -57,6 +57,7 @@ function problemsOf(request: HostileRequest, status: number, body: string): stri
   for (const marker of leakMarkers) if (marker.test(body)) problems.push(`body leaks ${marker}: ${excerpt(body, marker)}`);
   if (request.user !== 'admin' && body.includes(seed.secretValue)) problems.push('a secret value reached a user without rights');
   if (request.emptyIfAnswered && status === 200 && listedItems(body) > 0) problems.push(`selector matched ${listedItems(body)} items`);
+  if (request.bodyNames && status === 200 && nameOf(body) !== request.bodyNames) problems.push(`answered ${nameOf(body)}, expected ${request.bodyNames}`);
   return problems;
 }
 
@@ -72,6 +73,14 @@ function listedItems(body: string): number {
     return (JSON.parse(body) as { items?: unknown[] }).items?.length ?? 0;
   } catch {
     return 0;
+  }
+}
+
+function nameOf(body: string): string | undefined {
+  try {
+    return (JSON.parse(body) as { metadata?: { name?: string } }).metadata?.name;
+  } catch {
+    return undefined;
   }
 }
 

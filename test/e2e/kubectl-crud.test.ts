@@ -22,6 +22,13 @@ beforeAll(async () => {
   expect((await k('create', 'configmap', 'c1', '-n', ns, '--from-literal=a=1')).stdout).toContain('configmap/c1 created');
 });
 
+describe('the kubectl under test', () => {
+  it('is kubectl 1.32 (the helper refuses any other)', async () => {
+    const version = JSON.parse((await k('version', '--client', '-o', 'json')).stdout);
+    expect([version.clientVersion.major, version.clientVersion.minor]).toEqual(['1', '32']);
+  });
+});
+
 describe('kubectl create and get', () => {
   it('reads back data and system metadata', async () => {
     expect(await jsonpath('{.data.a}', 'configmap', 'c1')).toBe('1');

@@ -1,9 +1,9 @@
 /**
- * The real kubectl 1.32 (the binary beside the machine's kubectl dispatcher; older and newer
- * minors, kubectl.1.27 .. kubectl.1.33, sit beside it), run with a private kubeconfig and cache
- * directory against the test server.
+ * The real kubectl 1.32 (`kubectl.1.32` beside the machine's kubectl dispatcher, or KUBECTL; older
+ * and newer minors, kubectl.1.27 .. kubectl.1.33, sit beside it), its version checked, run with a
+ * private kubeconfig and cache directory against the test server.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,13 +12,36 @@ import { tokenOf } from '../helpers/test-users.mjs';
 
 const run = promisify(execFile);
 
-/** The kubectl 1.32 binary (or KUBECTL from the environment), or the named minor beside it. */
+const checked = new Map<string, string>();
+
+/**
+ * The kubectl binary of minor `minor` (default 1.32, the suites' version): for 1.32 KUBECTL from
+ * the environment if set, else `kubectl.<minor>` beside the machine's kubectl dispatcher. It must
+ * exist and report that client version; there is no fallback to another kubectl.
+ */
 export function kubectlBinary(minor = '1.32'): string {
-  if (process.env.KUBECTL && minor === '1.32') return process.env.KUBECTL;
-  const dispatcher = whichKubectl();
-  const beside = path.join(path.dirname(realpathSync(dispatcher)), `kubectl.${minor}`);
-  if (minor !== '1.32' && !existsSync(beside)) throw new Error(`kubectl ${minor} not found beside ${dispatcher}`);
-  return existsSync(beside) ? beside : dispatcher;
+  let binary = checked.get(minor);
+  if (!binary) {
+    binary = assertVersion(minor === '1.32' && process.env.KUBECTL ? process.env.KUBECTL : besideDispatcher(minor), minor);
+    checked.set(minor, binary);
+  }
+  return binary;
+}
+
+function besideDispatcher(minor: string): string {
+  const beside = path.join(path.dirname(realpathSync(whichKubectl())), `kubectl.${minor}`);
+  if (!existsSync(beside)) throw new Error(`kubectl ${minor} not found: no ${beside}${minor === '1.32' ? ' (or set KUBECTL to a kubectl 1.32 binary)' : ''}`);
+  return beside;
+}
+
+/** Returns `binary` if `kubectl version --client` reports minor `minor`, else throws. */
+function assertVersion(binary: string, minor: string): string {
+  const output = execFileSync(binary, ['version', '--client', '-o', 'json'], { encoding: 'utf8' });
+  const { clientVersion } = JSON.parse(output) as { clientVersion: { major: string; minor: string; gitVersion: string } };
+  if (`${clientVersion.major}.${clientVersion.minor}` !== minor) {
+    throw new Error(`${binary} is kubectl ${clientVersion.gitVersion}, expected ${minor}`);
+  }
+  return binary;
 }
 
 function whichKubectl(): string {

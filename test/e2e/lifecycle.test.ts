@@ -2,7 +2,8 @@
  * What the server does on its own when things are deleted, driven by kubectl 1.32 and
  * @kubernetes/client-node against a real local server: a namespace with 500 objects of 10 types
  * terminates completely; an owner with 200 dependents of 3 types is collected in each
- * propagation mode; and both finish when the server restarts midway (persisted state).
+ * propagation mode (a foreground owner seen waiting for its blocking dependents); and both finish
+ * when the server restarts while they are held unfinished (persisted state).
  */
 import * as k8s from '@kubernetes/client-node';
 import { mkdtempSync } from 'node:fs';
@@ -115,7 +116,7 @@ async function ownerWithDependents(config: k8s.KubeConfig, namespace: string, co
   } as Manifest);
   const manifests = dependents(namespace, owner, count);
   await createAll(objects, manifests);
-  return { objects, manifests };
+  return { objects, manifests, owner };
 }
 
 describe('namespace termination', () => {
@@ -136,25 +137,88 @@ describe('namespace termination', () => {
   }, 240_000);
 });
 
+/** A ConfigMap in `namespace` held by a finalizer, optionally a blocking dependent of `owner`. */
+async function heldConfigMap(objects: k8s.KubernetesObjectApi, namespace: string, owner?: k8s.KubernetesObject): Promise<Manifest> {
+  const manifest: Manifest = {
+    apiVersion: 'v1', kind: 'ConfigMap',
+    metadata: {
+      name: 'held', namespace, finalizers: [holdFinalizer],
+      ...(owner ? { ownerReferences: [{ apiVersion: owner.apiVersion!, kind: owner.kind!, name: owner.metadata!.name!, uid: owner.metadata!.uid!, blockOwnerDeletion: true }] } : {}),
+    },
+  };
+  await objects.create(manifest);
+  return manifest;
+}
+
+const holdFinalizer = 'e2e.example.com/hold';
+
+/** The live object, or null once it is gone. */
+async function live(objects: k8s.KubernetesObjectApi, manifest: Manifest): Promise<k8s.KubernetesObject | null> {
+  try {
+    return await objects.read({ apiVersion: manifest.apiVersion, kind: manifest.kind, metadata: { name: manifest.metadata!.name!, namespace: manifest.metadata!.namespace! } });
+  } catch (error) {
+    if ((error as { code?: number }).code === 404) return null;
+    throw error;
+  }
+}
+
+async function beingDeleted(objects: k8s.KubernetesObjectApi, manifest: Manifest): Promise<boolean> {
+  return !!(await live(objects, manifest))?.metadata?.deletionTimestamp;
+}
+
+async function release(objects: k8s.KubernetesObjectApi, manifest: Manifest): Promise<void> {
+  const current = await live(objects, manifest);
+  await objects.replace({ ...current!, metadata: { ...current!.metadata, finalizers: [] } } as Manifest);
+}
+
+const ownerManifest = (namespace: string): Manifest => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'owner', namespace } });
+
 describe('garbage collection of 200 dependents of 3 kinds', () => {
-  it.each([
-    ['background', { left: 0, owned: 0 }],
-    ['foreground', { left: 0, owned: 0 }],
-    ['orphan', { left: 600, owned: 0 }],
-  ])('--cascade=%s', async (cascade, expected) => {
+  it('--cascade=background: the owner goes at once, then its dependents', async () => {
     const server = inject('serverUrl');
-    const namespace = `gc-${cascade}-${Date.now().toString(36)}`;
+    const namespace = `gc-background-${Date.now().toString(36)}`;
     const { objects, manifests } = await ownerWithDependents(kubeConfig(server), namespace, 200);
-    const deleted = await kubectlFor(server)('delete', 'deployment', 'owner', '-n', namespace, `--cascade=${cascade}`, '--wait=false');
+    const deleted = await kubectlFor(server)('delete', 'deployment', 'owner', '-n', namespace, '--cascade=background', '--wait=false');
     expect(deleted.stdout).toContain('deployment.apps "owner" deleted');
-    const owner = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'owner', namespace } };
-    await eventually(async () => (await census(objects, [owner])).left === 0, 120_000);
-    await eventually(async () => JSON.stringify(await census(objects, manifests)) === JSON.stringify(expected), 120_000);
+    expect(await live(objects, ownerManifest(namespace))).toBeNull();
+    await eventually(async () => JSON.stringify(await census(objects, manifests)) === JSON.stringify({ left: 0, owned: 0 }), 120_000);
+  }, 240_000);
+
+  // kube's documented foreground deletion: the owner stays, marked (deletionTimestamp and the
+  // foregroundDeletion finalizer), until every dependent with blockOwnerDeletion is gone. One of
+  // them is held by a finalizer, so the owner is seen waiting after all the others went.
+  it('--cascade=foreground: the owner stays marked until its blocking dependents are gone', async () => {
+    const server = inject('serverUrl');
+    const namespace = `gc-foreground-${Date.now().toString(36)}`;
+    const { objects, manifests, owner } = await ownerWithDependents(kubeConfig(server), namespace, 200);
+    const held = await heldConfigMap(objects, namespace, owner);
+    const deleted = await kubectlFor(server)('delete', 'deployment', 'owner', '-n', namespace, '--cascade=foreground', '--wait=false');
+    expect(deleted.stdout).toContain('deployment.apps "owner" deleted');
+    const marked = await live(objects, ownerManifest(namespace));
+    expect(marked?.metadata?.finalizers).toEqual(['foregroundDeletion']);
+    expect(marked?.metadata?.deletionTimestamp).toBeDefined();
+    await eventually(async () => (await census(objects, manifests)).left === 0 && (await beingDeleted(objects, held)), 120_000);
+    expect((await live(objects, ownerManifest(namespace)))?.metadata?.finalizers).toEqual(['foregroundDeletion']);
+    await release(objects, held);
+    await eventually(async () => (await live(objects, ownerManifest(namespace))) === null, 120_000);
+    expect(await live(objects, held)).toBeNull();
+  }, 240_000);
+
+  it('--cascade=orphan: the dependents lose their owner reference, then the owner goes', async () => {
+    const server = inject('serverUrl');
+    const namespace = `gc-orphan-${Date.now().toString(36)}`;
+    const { objects, manifests } = await ownerWithDependents(kubeConfig(server), namespace, 200);
+    const deleted = await kubectlFor(server)('delete', 'deployment', 'owner', '-n', namespace, '--cascade=orphan', '--wait=false');
+    expect(deleted.stdout).toContain('deployment.apps "owner" deleted');
+    await eventually(async () => (await live(objects, ownerManifest(namespace))) === null, 120_000);
+    expect(await census(objects, manifests)).toEqual({ left: 600, owned: 0 });
   }, 240_000);
 });
 
+// Work held open by finalizers when the server stops, so it is unfinished by construction; the
+// restarted server must resume it from what it persisted (graph, tasks, alarms).
 describe('lifecycle work across a server restart', () => {
-  it('finishes a namespace termination and a garbage collection begun before the restart', async () => {
+  it('finishes a namespace termination and a foreground garbage collection begun before the restart', async () => {
     const persistTo = mkdtempSync(path.join(tmpdir(), 'edge-lifecycle-'));
     const port = await freePort();
     let server = await startTestServer({ port, persistTo });
@@ -165,13 +229,27 @@ describe('lifecycle work across a server restart', () => {
     await core.createNamespace({ body: { metadata: { name: 'doomed' } } });
     const content = namespaceContent('doomed', 30);
     await createAll(objects, content);
-    const { manifests } = await ownerWithDependents(config, 'kept', 200);
+    const heldInNamespace = await heldConfigMap(objects, 'doomed');
+    const { manifests, owner } = await ownerWithDependents(config, 'kept', 200);
+    const heldDependent = await heldConfigMap(objects, 'kept', owner);
     await core.deleteNamespace({ name: 'doomed' });
-    await objects.delete({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'owner', namespace: 'kept' } }, undefined, undefined, undefined, undefined, 'Background');
+    await objects.delete(ownerManifest('kept'), undefined, undefined, undefined, undefined, 'Foreground');
+    // Both controllers have reached their held object: the work has begun and cannot finish.
+    await eventually(async () => (await beingDeleted(objects, heldInNamespace)) && (await beingDeleted(objects, heldDependent)), 120_000);
+    const unfinished = async () => ({
+      namespace: (await core.readNamespace({ name: 'doomed' })).status?.phase,
+      owner: (await live(objects, ownerManifest('kept')))?.metadata?.finalizers,
+    });
+    expect(await unfinished()).toEqual({ namespace: 'Terminating', owner: ['foregroundDeletion'] });
     await server.stop();
+
     server = await startTestServer({ port, persistTo });
+    expect(await unfinished()).toEqual({ namespace: 'Terminating', owner: ['foregroundDeletion'] });
+    await release(objects, heldInNamespace);
+    await release(objects, heldDependent);
     await eventually(() => namespaceGone(core, 'doomed'), 120_000);
-    await eventually(async () => (await census(objects, manifests)).left === 0, 120_000);
+    await eventually(async () => (await live(objects, ownerManifest('kept'))) === null, 120_000);
+    expect(await census(objects, [...manifests, heldDependent])).toEqual({ left: 0, owned: 0 });
     expect(await census(objects, content)).toEqual({ left: 0, owned: 0 });
     await server.stop();
   }, 300_000);

@@ -72,6 +72,36 @@ describe('hub messages', () => {
   });
 });
 
+describe('frames at the boundaries', () => {
+  /** A change message exactly `length` characters long. */
+  const sized = (length: number): string => {
+    const empty = changeMessage('ns/a', 1, { value: '', labels: null, fields: '{}' }, null).length;
+    return changeMessage('ns/a', 1, { value: 'x'.repeat(length - empty), labels: null, fields: '{}' }, null);
+  };
+  const marks = (parts: string[]) => parts.map((part) => (part.startsWith('~') ? part.slice(0, 2) : 'whole'));
+
+  it.each([
+    ['a small message is sent as it is', 100, ['whole']],
+    ['exactly one frame long: still whole', maxFrameChars, ['whole']],
+    ['one character more: two fragments', maxFrameChars + 1, ['~0', '~1']],
+    ['exactly two frames long: two fragments, the second the last', maxFrameChars * 2, ['~0', '~1']],
+  ])('%s', (_name, length, wanted) => {
+    const message = sized(length);
+    expect(message).toHaveLength(length);
+    const parts = frames(message);
+    expect(marks(parts)).toEqual(wanted);
+    if (parts.length === 1) expect(parts[0]).toBe(message);
+    expect(parts.map((part) => part.replace(/^~[01]/, '')).join('')).toBe(message);
+  });
+
+  it('reassembles fragmented messages one after another, each on its own', () => {
+    const [first, small, second] = [sized(maxFrameChars + 10), sized(100), sized(maxFrameChars * 2 + 3)];
+    const assembler = new FrameAssembler();
+    const results = [...frames(first), ...frames(small), ...frames(second)].map((part) => assembler.push(part));
+    expect(results.filter((result) => result !== null)).toEqual([first, small, second]);
+  });
+});
+
 describe('watchTimeoutMillis', () => {
   it('uses timeoutSeconds when given', () => {
     expect(watchTimeoutMillis(7)).toBe(7000);

@@ -131,8 +131,10 @@ describe('apply and patch on subresources', () => {
   });
 
   it('strategic-patches status through /status', async () => {
+    await api('PATCH', `${deployments()}/sp?fieldManager=kubectl`, { body: deploymentConfig('sp'), headers: applyYaml });
+    await api('PATCH', `${deployments()}/sp/status`, { body: { status: { observedGeneration: 4 } }, headers: { 'content-type': 'application/merge-patch+json' } });
     const patch = { status: { conditions: [{ type: 'Available', status: 'True' }] } };
-    const patched = await api('PATCH', `${deployments()}/st/status`, { body: patch, headers: { 'content-type': 'application/strategic-merge-patch+json' } });
+    const patched = await api('PATCH', `${deployments()}/sp/status`, { body: patch, headers: { 'content-type': 'application/strategic-merge-patch+json' } });
     expect(patched.status).toBe(200);
     expect(patched.json.status).toMatchObject({ observedGeneration: 4, conditions: [{ type: 'Available', status: 'True' }] });
   });
@@ -162,8 +164,11 @@ describe('apply and patch on subresources', () => {
   });
 
   it('conflicts on /scale when another manager owns replicas and force is not set', async () => {
-    const body = JSON.stringify({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'sc' }, spec: { replicas: 3 } });
-    const conflict = await api('PATCH', `${deployments()}/sc/scale?fieldManager=other`, { body, headers: applyYaml });
+    await api('PATCH', `${deployments()}/cf?fieldManager=kubectl`, { body: deploymentConfig('cf'), headers: applyYaml });
+    const scale = (replicas: number) => JSON.stringify({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'cf' }, spec: { replicas } });
+    expect((await api('PATCH', `${deployments()}/cf/scale?fieldManager=hpa&force=true`, { body: scale(6), headers: applyYaml })).status).toBe(200);
+    const body = scale(3);
+    const conflict = await api('PATCH', `${deployments()}/cf/scale?fieldManager=other`, { body, headers: applyYaml });
     expect(conflict.status).toBe(409);
     expect(conflict.json.message).toBe('Apply failed with 1 conflict: conflict with "hpa" with subresource "scale": .spec.replicas');
   });

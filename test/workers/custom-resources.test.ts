@@ -12,12 +12,16 @@ const crds = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 let ns = '';
 let group = '';
 
-/** golden 079's Widget CRD (with a Color column too), in a fresh group. */
-function widgetDefinition(extra: Record<string, unknown> = {}) {
+let groups = 0;
+/** A group of its own, so that tests do not see each other's definitions (any order works). */
+const newGroup = () => `t${Date.now().toString(36)}${groups++}.example.com`;
+
+/** golden 079's Widget CRD (with a Color column too), in `inGroup` (default: the suite's group). */
+function widgetDefinition(extra: Record<string, unknown> = {}, inGroup = group) {
   return {
-    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `widgets.${group}` },
+    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `widgets.${inGroup}` },
     spec: {
-      group, scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget', shortNames: ['wd'] },
+      group: inGroup, scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget', shortNames: ['wd'] },
       versions: [{
         name: 'v1', served: true, storage: true, subresources: { status: {} },
         additionalPrinterColumns: [{ name: 'Size', type: 'integer', jsonPath: '.spec.size' }, { name: 'Color', type: 'string', jsonPath: '.spec.color' }],
@@ -50,12 +54,13 @@ async function establish(definition: Record<string, any>): Promise<any> {
   return created.json;
 }
 
-const widgets = () => `/apis/${group}/v1/namespaces/${ns}/widgets`;
-const widget = (name: string, spec: Record<string, unknown>) => ({ apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name }, spec });
+const widgets = (namespace = ns, inGroup = group) => `/apis/${inGroup}/v1/namespaces/${namespace}/widgets`;
+const widget = (name: string, spec: Record<string, unknown>, inGroup = group) => ({ apiVersion: `${inGroup}/v1`, kind: 'Widget', metadata: { name }, spec });
+const merge = { 'content-type': 'application/merge-patch+json' };
 
 beforeAll(async () => {
   ns = await freshNamespace('cr');
-  group = `t${Date.now().toString(36)}.example.com`;
+  group = newGroup();
   await establish(widgetDefinition());
 });
 
@@ -138,7 +143,9 @@ describe('custom resources', () => {
   });
 
   it('print their columns in tables (golden 086)', async () => {
-    const table = (await api('GET', widgets(), { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } })).json;
+    const own = await freshNamespace('cr-table');
+    for (const [name, size] of [['w1', 3], ['w4', 2]] as const) expect((await api('POST', widgets(own), { body: widget(name, { size }) })).status).toBe(201);
+    const table = (await api('GET', widgets(own), { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } })).json;
     expect(table.columnDefinitions.map((c: any) => [c.name, c.type, c.description])).toEqual([
       ['Name', 'string', expect.stringMatching(/^Name must be unique/)],
       ['Size', 'integer', 'Custom resource definition column (in JSONPath format): .spec.size'],
@@ -148,16 +155,18 @@ describe('custom resources', () => {
   });
 
   it('accept json, merge and apply patches but not strategic merge patches (golden 087)', async () => {
-    const refused = await api('PATCH', `${widgets()}/w1`, { body: { spec: { size: 2 } }, headers: { 'content-type': 'application/strategic-merge-patch+json' } });
+    expect((await api('POST', widgets(), { body: widget('w-patch', { size: 3 }) })).status).toBe(201);
+    const refused = await api('PATCH', `${widgets()}/w-patch`, { body: { spec: { size: 2 } }, headers: { 'content-type': 'application/strategic-merge-patch+json' } });
     expect([refused.status, refused.json.message]).toEqual([415, 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/apply-patch+cbor']);
-    const merged = await api('PATCH', `${widgets()}/w1`, { body: { spec: { size: 4 } }, headers: { 'content-type': 'application/merge-patch+json' } });
+    const merged = await api('PATCH', `${widgets()}/w-patch`, { body: { spec: { size: 4 } }, headers: merge });
     expect([merged.json.spec.size, merged.json.metadata.generation]).toEqual([4, 2]);
   });
 
   it('change status only through /status, and spec only through the main resource', async () => {
-    const status = await api('PATCH', `${widgets()}/w1/status`, { body: { status: { phase: 'Ready' }, spec: { size: 9 } }, headers: { 'content-type': 'application/merge-patch+json' } });
-    expect([status.json.status, status.json.spec.size, status.json.metadata.generation]).toEqual([{ phase: 'Ready' }, 4, 2]);
-    const main = await api('PATCH', `${widgets()}/w1`, { body: { status: { phase: 'Hacked' } }, headers: { 'content-type': 'application/merge-patch+json' } });
+    expect((await api('POST', widgets(), { body: widget('w-status', { size: 4 }) })).status).toBe(201);
+    const status = await api('PATCH', `${widgets()}/w-status/status`, { body: { status: { phase: 'Ready' }, spec: { size: 9 } }, headers: merge });
+    expect([status.json.status, status.json.spec.size, status.json.metadata.generation]).toEqual([{ phase: 'Ready' }, 4, 1]);
+    const main = await api('PATCH', `${widgets()}/w-status`, { body: { status: { phase: 'Hacked' } }, headers: merge });
     expect(main.json.status).toEqual({ phase: 'Ready' });
   });
 
@@ -177,6 +186,7 @@ describe('custom resources', () => {
 
 describe('versions and subresources', () => {
   it('serves two versions of one stored object, warning about the deprecated one', async () => {
+    const group = newGroup();
     const name = `gizmos.${group}`;
     const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
     await establish({
@@ -201,6 +211,7 @@ describe('versions and subresources', () => {
   });
 
   it('answers a clear error for versions a conversion webhook would have to convert', async () => {
+    const group = newGroup();
     const name = `converters.${group}`;
     const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
     await establish({
@@ -218,6 +229,7 @@ describe('versions and subresources', () => {
   });
 
   it('scales through the scale subresource at the CRD\'s paths', async () => {
+    const group = newGroup();
     const name = `replicators.${group}`;
     const schema = {
       openAPIV3Schema: {
@@ -245,13 +257,16 @@ describe('versions and subresources', () => {
 
 describe('deleting the CustomResourceDefinition', () => {
   it('marks it terminating with the cleanup finalizer (golden 090), deletes its objects, then it goes', async () => {
-    const deleted = await api('DELETE', `${crds}/widgets.${group}`);
+    const doomed = newGroup();
+    await establish(widgetDefinition({}, doomed));
+    expect((await api('POST', widgets(ns, doomed), { body: widget('w1', { size: 3 }, doomed) })).status).toBe(201);
+    const deleted = await api('DELETE', `${crds}/widgets.${doomed}`);
     expect(deleted.json.metadata.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
     expect(deleted.json.status.conditions.find((c: any) => c.type === 'Terminating')).toMatchObject({
       status: 'True', reason: 'InstanceDeletionPending', message: 'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon',
     });
-    await eventually(async () => (await api('GET', `${crds}/widgets.${group}`)).status === 404);
-    await eventually(async () => !(await api('GET', `/apis/${group}/v1`)).json?.resources?.some((r: any) => r.name === 'widgets'));
-    expect((await api('GET', `${widgets()}/w1`)).status).toBe(404);
+    await eventually(async () => (await api('GET', `${crds}/widgets.${doomed}`)).status === 404);
+    await eventually(async () => !(await api('GET', `/apis/${doomed}/v1`)).json?.resources?.some((r: any) => r.name === 'widgets'));
+    expect((await api('GET', `${widgets(ns, doomed)}/w1`)).status).toBe(404);
   });
 });

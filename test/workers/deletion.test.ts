@@ -11,12 +11,21 @@ let ns = '';
 const cm = () => `/api/v1/namespaces/${ns}/configmaps`;
 const pods = () => `/api/v1/namespaces/${ns}/pods`;
 const jsonPatch = { 'content-type': 'application/json-patch+json' };
+const merge = { 'content-type': 'application/merge-patch+json' };
 const pod = (name: string, spec: Record<string, unknown> = {}) =>
   ({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
 
 beforeAll(async () => {
   ns = await freshNamespace('delete');
 });
+
+/** A ConfigMap held by a finalizer, deleted: it stays, marked as being deleted; answers the DELETE's object. */
+async function beingDeleted(name: string): Promise<any> {
+  await api('POST', cm(), { body: configMap(name, { metadata: { name, finalizers: ['acc.example.com/hold'] } }) });
+  const deleted = await api('DELETE', `${cm()}/${name}`);
+  expect(deleted.json.metadata.deletionTimestamp).toMatch(/^20\d\d-/);
+  return deleted.json;
+}
 
 describe('delete of one object', () => {
   it('answers a Success Status naming the object (golden 055)', async () => {
@@ -40,19 +49,30 @@ describe('delete of one object', () => {
   });
 
   it('refuses new finalizers on an object being deleted', async () => {
-    const patched = await api('PATCH', `${cm()}/held`, { body: [{ op: 'add', path: '/metadata/finalizers/-', value: 'acc.example.com/more' }], headers: jsonPatch });
+    await beingDeleted('held-more');
+    const patched = await api('PATCH', `${cm()}/held-more`, { body: [{ op: 'add', path: '/metadata/finalizers/-', value: 'acc.example.com/more' }], headers: jsonPatch });
     expect(patched.status).toBe(422);
-    expect(patched.json.message).toBe('ConfigMap "held" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"acc.example.com/more"}');
+    expect(patched.json.message).toBe('ConfigMap "held-more" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"acc.example.com/more"}');
   });
 
-  it('keeps the deletion fields through updates, and deletes once the last finalizer goes', async () => {
-    const labelled = await api('PATCH', `${cm()}/held`, { body: { metadata: { labels: { a: 'b' }, deletionTimestamp: null } }, headers: { 'content-type': 'application/merge-patch+json' } });
+  // rest.BeforeUpdate: "an update can never remove/change a deletion timestamp" (kube v1.32.13 answers the same).
+  it('keeps the deletion fields unchanged through updates, and deletes once the last finalizer goes', async () => {
+    const deleted = await beingDeleted('held-update');
+    const marked = { deletionTimestamp: deleted.metadata.deletionTimestamp, deletionGracePeriodSeconds: 0 };
+    // Let a second pass, so that a timestamp the update re-stamped would differ.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const labelled = await api('PATCH', `${cm()}/held-update`, { body: { metadata: { labels: { a: 'b' }, deletionTimestamp: null, deletionGracePeriodSeconds: null } }, headers: merge });
     expect(labelled.status).toBe(200);
-    expect(labelled.json.metadata.deletionTimestamp).toBeDefined();
-    const released = await api('PATCH', `${cm()}/held`, { body: [{ op: 'remove', path: '/metadata/finalizers' }], headers: jsonPatch });
+    expect(labelled.json.metadata).toMatchObject({ ...marked, labels: { a: 'b' } });
+    const backdated = await api('PATCH', `${cm()}/held-update`, { body: { metadata: { deletionTimestamp: '2001-01-01T00:00:00Z' } }, headers: merge });
+    expect([backdated.status, backdated.json.metadata]).toEqual([200, expect.objectContaining(marked)]);
+    const graceChanged = await api('PATCH', `${cm()}/held-update`, { body: { metadata: { deletionGracePeriodSeconds: 30 } }, headers: merge });
+    expect([graceChanged.status, graceChanged.json.message]).toEqual([422, 'ConfigMap "held-update" is invalid: metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable']);
+    expect((await api('GET', `${cm()}/held-update`)).json.metadata).toMatchObject(marked);
+    const released = await api('PATCH', `${cm()}/held-update`, { body: [{ op: 'remove', path: '/metadata/finalizers' }], headers: jsonPatch });
     expect(released.status).toBe(200);
     expect(released.json.metadata.finalizers).toBeUndefined();
-    expect((await api('GET', `${cm()}/held`)).status).toBe(404);
+    expect((await api('GET', `${cm()}/held-update`)).status).toBe(404);
   });
 
   it.each([

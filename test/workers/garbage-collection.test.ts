@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, configMap, freshNamespace } from './api-client.js';
 import { eventually } from './eventually.js';
+import { watch, type WatchStream } from './watch-client.js';
 
 let ns = '';
 const cm = () => `/api/v1/namespaces/${ns}/configmaps`;
@@ -29,6 +30,19 @@ async function dependent(path: string, name: string, owners: Owner[], extra: Rec
 }
 
 const gone = async (path: string) => (await api('GET', path)).status === 404;
+
+/** The names of `names` in the order their DELETED events arrive on `stream`. */
+async function deletions(stream: WatchStream, names: string[]): Promise<string[]> {
+  const order: string[] = [];
+  while (order.length < names.length) {
+    const event = await stream.next(10_000);
+    if (!event) break;
+    const name = event.object.metadata?.name;
+    if (event.type === 'DELETED' && names.includes(name)) order.push(name);
+  }
+  await stream.close();
+  return order;
+}
 
 beforeAll(async () => {
   ns = await freshNamespace('gc');
@@ -65,18 +79,28 @@ describe('garbage collection', () => {
     const o = await owner('o4');
     await dependent(cm(), 'd4', [ownerOf(o)]);
     await dependent(cm(), 'd4b', [ownerOf(o, { blockOwnerDeletion: true })], { finalizers: ['acc.example.com/hold'] });
+    const events = await watch(`${cm()}?watch=1&resourceVersion=${(await api('GET', cm())).json.metadata.resourceVersion}&timeoutSeconds=30`);
     const deleted = await api('DELETE', `${cm()}/o4`, { body: { propagationPolicy: 'Foreground' } });
     expect(deleted.json.metadata.finalizers).toEqual(['foregroundDeletion']);
+    expect(deleted.json.metadata.deletionTimestamp).toMatch(/^20\d\d-/);
     await eventually(async () => (await gone(`${cm()}/d4`)) && !!(await api('GET', `${cm()}/d4b`)).json.metadata.deletionTimestamp);
-    expect((await api('GET', `${cm()}/o4`)).json.metadata.finalizers).toEqual(['foregroundDeletion']);
+    // The collector has deleted what it could; the owner is still there, waiting for the held blocking dependent.
+    expect((await api('GET', `${cm()}/o4`)).json.metadata).toMatchObject({ finalizers: ['foregroundDeletion'], deletionTimestamp: deleted.json.metadata.deletionTimestamp });
     await api('PATCH', `${cm()}/d4b`, { body: [{ op: 'remove', path: '/metadata/finalizers' }], headers: jsonPatch });
     await eventually(() => gone(`${cm()}/o4`));
+    // One store, one commit order: the blocking dependent was deleted before its owner.
+    const order = await deletions(events, ['d4', 'd4b', 'o4']);
+    expect(order.indexOf('d4b')).toBeLessThan(order.indexOf('o4'));
+    expect(order.sort()).toEqual(['d4', 'd4b', 'o4']);
   });
 
-  it('foreground with no blocking dependent: the owner goes as soon as dependents are deleted', async () => {
+  it('foreground with no blocking dependent: the owner is marked, then it and its dependents are deleted', async () => {
     const o = await owner('o5');
     await dependent(cm(), 'd5', [ownerOf(o)]);
-    await api('DELETE', `${cm()}/o5`, { body: { propagationPolicy: 'Foreground' } });
+    const deleted = await api('DELETE', `${cm()}/o5`, { body: { propagationPolicy: 'Foreground' } });
+    // Unlike a background delete (a Success Status, the object gone at once), the owner stays, marked.
+    expect([deleted.status, deleted.json.kind, deleted.json.metadata.finalizers]).toEqual([200, 'ConfigMap', ['foregroundDeletion']]);
+    expect(deleted.json.metadata.deletionTimestamp).toMatch(/^20\d\d-/);
     await eventually(async () => (await gone(`${cm()}/o5`)) && (await gone(`${cm()}/d5`)));
   });
 

@@ -10,6 +10,7 @@ import type { ListRequest, ObjectWrite, Storage } from '../../src/storage/types.
 import { storageConformance } from '../storage-conformance.js';
 import { storageWatchConformance } from '../storage-watch-conformance.js';
 import { collectItems } from '../../src/storage/list-lines.js';
+import { subscriptionHeader, type HubSubscription } from '../../src/storage/watch-protocol.js';
 
 /** A list with its items collected (the conformance suites compare whole lists). */
 async function listAll(storage: Storage, request: ListRequest) {
@@ -62,5 +63,21 @@ describe('StorageShard history window', () => {
     const after = await storage.create(write('y', { v: 1 }));
     expect(after.resourceVersion).toBeGreaterThan(before.resourceVersion);
     expect((await storage.get('x', { match: 'latest' })).resourceVersion).toBe(before.resourceVersion);
+  });
+
+  it('commits a write while the socket of a refused watch is still closing, and answers it', async () => {
+    const shard = freshShard();
+    const storage = storageOf(shard);
+    const first = await storage.create(write('ns/a', { v: 1 }));
+    const second = await storage.update(write('ns/a', { v: 2 }), first.resourceVersion);
+    await runInDurableObject(shard.stub, (instance: StorageShard) => instance.compact(second.resourceVersion));
+    const subscription: HubSubscription = { prefix: 'ns/', start: { from: 'resourceVersion', resourceVersion: first.resourceVersion } };
+    // In one turn of the Durable Object: the watch is refused (410; its socket closed by the shard), then a write commits.
+    const reply = await runInDurableObject(shard.stub, async (instance: StorageShard) => {
+      const response = await instance.fetch(new Request('https://storage-shard/watch', { headers: { upgrade: 'websocket', [subscriptionHeader]: JSON.stringify(subscription) } }));
+      response.webSocket!.accept();
+      return instance.create(write('ns/b', { v: 1 }));
+    });
+    expect(reply).toMatchObject({ ok: true, value: { key: 'ns/b' } });
   });
 });

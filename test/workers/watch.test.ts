@@ -89,10 +89,26 @@ describe('bookmarks and streaming lists', () => {
     await stream.close();
   });
 
+  // kube's cacheWatcher.nextBookmarkTime: deadline - 2 s. Timed against the deadline the client
+  // set (semantics, with generous margins for a loaded machine), not a benchmark. kube v1.32.13
+  // sends it only once the resourceVersion moved past the watch's start, hence the write of b.
   it('sends a bookmark two seconds before the deadline', async () => {
     await create('a');
-    const stream = await watch(`${cm()}?watch=1&allowWatchBookmarks=true&timeoutSeconds=3`);
-    expect(summary(await stream.rest(4000))).toEqual(['ADDED a', 'BOOKMARK']);
+    const requested = Date.now();
+    const stream = await watch(`${cm()}?watch=1&allowWatchBookmarks=true&timeoutSeconds=4`);
+    expect(summary([(await stream.next())!])).toEqual(['ADDED a']);
+    await create('b');
+    expect(summary([(await stream.next())!])).toEqual(['ADDED b']);
+    const bookmark = await stream.next(6000);
+    const bookmarkAt = Date.now();
+    expect(summary([bookmark!])).toEqual(['BOOKMARK']);
+    expect(await stream.next(6000)).toBeNull();
+    const endedAt = Date.now();
+    // Sent no earlier than deadline - 2 s (the server's deadline starts after `requested`) ...
+    expect(bookmarkAt - requested).toBeGreaterThanOrEqual(2000 - 50);
+    // ... and well before the end of the stream, which comes at the deadline.
+    expect(endedAt - bookmarkAt).toBeGreaterThanOrEqual(1000);
+    expect(endedAt - requested).toBeGreaterThanOrEqual(4000 - 50);
   });
 
   it('sends no deadline bookmark for a watch of two seconds (as kube)', async () => {
