@@ -16,6 +16,8 @@ import { updateHandler } from '../handlers/update.js';
 import { accessReview, rulesReview } from '../handlers/reviews/access-reviews.js';
 import { selfSubjectReview, tokenReview } from '../handlers/reviews/identity-reviews.js';
 import { tokenRequestHandler } from '../handlers/token-request.js';
+import { legacyBindingHandler, podBindingHandler } from '../handlers/binding.js';
+import { evictionHandler } from '../handlers/eviction.js';
 import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
 import type { UserInfo } from '../auth/rbac/index.js';
@@ -40,6 +42,8 @@ const handlers: Record<string, Handler> = {
 const subresourceHandlers: Record<string, Record<string, Handler>> = {
   scale: { get: scaleGetHandler, update: scaleUpdateHandler, patch: scalePatchHandler },
   token: { create: tokenRequestHandler },
+  binding: { create: podBindingHandler },
+  eviction: { create: evictionHandler },
 };
 
 /** The create-only virtual resources (reviews), by group/resource. */
@@ -50,6 +54,7 @@ const virtualHandlers: Record<string, Handler> = {
   'authorization.k8s.io/selfsubjectrulesreviews': rulesReview,
   'authentication.k8s.io/selfsubjectreviews': selfSubjectReview,
   'authentication.k8s.io/tokenreviews': tokenReview,
+  '/bindings': legacyBindingHandler,
 };
 
 /** What the filters (src/http/guard.ts) learned of a request: its path, request info and user. */
@@ -73,7 +78,7 @@ export async function routeApiRequest(request: Request, env: Env, { path, info, 
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   const warnings = type.custom ? customResourceChecks(type, info) : [];
   const namespace = type.namespaced ? info.namespace : '';
-  const store = storeFor(env, type, namespace, info.subresource === 'status' || info.subresource === 'finalize' ? info.subresource : '');
+  const store = storeFor(env, type, namespace, storeSubresources.has(info.subresource) ? info.subresource : '');
   const scope = { env, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
   const response = await handler(scope);
   if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') await forgetCachedCollections(env, type);
@@ -123,8 +128,11 @@ function routeExists(type: ResourceType, info: RequestInfo): boolean {
   return info.parts.length <= (info.subresource ? 3 : 2);
 }
 
-/** Subresources served so far; the others (eviction, token, ...) answer 405 until built. */
-const servedSubresources = new Set(['status', 'scale', 'finalize', 'token']);
+/** Subresources served so far; the others (exec, log, proxy, ...) answer 405 until built. */
+const servedSubresources = new Set(['status', 'scale', 'finalize', 'token', 'binding', 'eviction', 'approval']);
+
+/** Subresources that are parts of their object, written through a strategy of their own. */
+const storeSubresources = new Set(['status', 'finalize', 'approval']);
 
 /**
  * Whether the verb is served on this path: the catalog's verbs of the resource or subresource.

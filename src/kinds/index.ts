@@ -4,6 +4,7 @@ import { compileSchemaRules } from '../cel/index.js';
 import type { SchemaNode } from '../schema/types.js';
 import { admissionregistrationKindsWith } from './admissionregistration/index.js';
 import { customResourceDefinitionSemantics } from './apiextensions/index.js';
+import { certificatesKinds } from './certificates/index.js';
 import { coreKinds } from './core/index.js';
 import type { KindSemantics } from './types.js';
 import { workloadKinds } from './workloads/index.js';
@@ -22,7 +23,7 @@ function compileErrors(policy: object) {
 }
 
 const table: Record<string, KindSemantics> = {
-  ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, 'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,
+  ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, ...certificatesKinds, 'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,
 };
 
 /** The semantics of `group/kind`, or an empty object for kinds without any. */
