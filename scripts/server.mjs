@@ -36,10 +36,13 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * Starts the server. Options: port (0 = any free port), host, persistTo (a directory for Durable
  * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
  * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe),
- * https (serve TLS with a self-signed certificate; kubectl sends tokens only over TLS).
- * Returns { url, mf, stop }.
+ * https (serve TLS with a self-signed certificate; kubectl sends tokens only over TLS), front
+ * (serve TLS from scripts/https-front.mjs, which keeps idle client connections open as
+ * kube-apiserver does, instead of workerd, which closes them after 5 s: for long-lived clients
+ * such as kube-controller-manager and kubectl drain). Returns { url, mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false } = {}) {
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false } = {}) {
+  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers });
   const scriptPath = await bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   const mf = new Miniflare(convertV4MiniflareOptions({
@@ -70,3 +73,11 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
  * open to system:anonymous, every request allowed, no rate limit.
  */
 export const openAccess = { ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAllow', RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', WATCH_LIMIT_PER_USER: '1000000' };
+
+/** The server on a free loopback port behind the HTTPS front (listening on `host`:`port`). */
+async function startBehindFront({ port, host, ...options }) {
+  const { startHttpsFront } = await import('./https-front.mjs');
+  const inner = await startServer({ ...options, port: 0, host: '127.0.0.1' });
+  const front = await startHttpsFront({ target: inner.url, host, port });
+  return { url: front.url, mf: inner.mf, stop: async () => { await front.close(); await inner.stop(); } };
+}

@@ -8,6 +8,11 @@ export interface Env {
   LIFECYCLE: DurableObjectNamespace<LifecycleController>;
   /** How many lifecycle controller shards (default 4); fixed for the life of a cluster's state. */
   LIFECYCLE_SHARDS?: string;
+  /**
+   * `off` when kube-controller-manager runs beside the server: the server's own garbage
+   * collector, namespace deleter and pod grace expiry stand down (CRD controllers stay). Default on.
+   */
+  BUILTIN_CONTROLLERS?: string;
   /** Seconds of history each Durable Object keeps for past reads (default 300). */
   HISTORY_WINDOW_SECONDS?: string;
   /** Seconds between the newlines an idle watch stream sends to notice a departed client (default 30). */

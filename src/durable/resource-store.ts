@@ -14,7 +14,7 @@ import { listSnapshot } from './list.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
 import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
-import { lifecycleEvent, type LifecycleEvent } from '../lifecycle/events.js';
+import { builtinControllersOn, lifecycleEvent, type LifecycleEvent } from '../lifecycle/events.js';
 import type { LifecycleFacts } from '../lifecycle/facts.js';
 import { controllerName, lifecycleShards } from '../lifecycle/routing.js';
 import { type Change, side } from './watch-events.js';
@@ -167,7 +167,7 @@ export class ResourceStore extends DurableObject<Env> {
 
   /** Queues the lifecycle event of a write, if it has one, in the write's transaction. */
   private recordLifecycle(previous: LifecycleFacts | null, next: LifecycleFacts | null): void {
-    const event = lifecycleEvent(previous, next);
+    const event = lifecycleEvent(previous, next, builtinControllersOn(this.env.BUILTIN_CONTROLLERS));
     if (!event) return;
     appendOutbox(this.sql, event);
     this.outboxPending = true;

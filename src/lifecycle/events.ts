@@ -6,7 +6,9 @@
  *   - a write to an object being deleted that changes its deletion state or finalizers
  *     (orphan and foreground deletion, graceful deletion, namespace termination),
  *   - every write of a CustomResourceDefinition (its names, establishment and cleanup).
- * Other writes (most of them) produce nothing.
+ * Other writes (most of them) produce nothing. With the built-in controllers off
+ * (BUILTIN_CONTROLLERS=off: kube-controller-manager does garbage collection, namespace deletion
+ * and pod grace periods), only the CustomResourceDefinition events remain.
  */
 import type { LifecycleFacts, ObjectCoordinates, OwnerLink } from './facts.js';
 
@@ -22,10 +24,18 @@ export interface LifecycleEvent extends ObjectCoordinates {
   deletionGracePeriodSeconds?: number;
 }
 
-/** The event of a write from `previous` to `next` (null: absent), or null when it matters to no controller. */
-export function lifecycleEvent(previous: LifecycleFacts | null, next: LifecycleFacts | null): LifecycleEvent | null {
+/** Whether the server's own garbage collector, namespace deleter and grace expiry run (the BUILTIN_CONTROLLERS variable; default on). */
+export function builtinControllersOn(setting: string | undefined): boolean {
+  return (setting ?? '').trim().toLowerCase() !== 'off';
+}
+
+/**
+ * The event of a write from `previous` to `next` (null: absent), or null when it matters to no
+ * controller; with `builtin` false, only CRD writes matter.
+ */
+export function lifecycleEvent(previous: LifecycleFacts | null, next: LifecycleFacts | null, builtin = true): LifecycleEvent | null {
   const facts = next ?? previous;
-  if (!facts) return null;
+  if (!facts || (!builtin && !alwaysWatched(facts))) return null;
   const deleted = next === null;
   const owners = next?.owners ?? [];
   const previousOwners = previous?.owners ?? [];

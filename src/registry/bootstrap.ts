@@ -3,7 +3,8 @@
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
  * Worker isolate makes sure of them before its first API request and again every minute;
  * creating one that exists is a no-op. The bootstrap RBAC policy (src/auth/bootstrap-policy.ts)
- * is made sure of with the first bootstrap of the isolate.
+ * is made sure of with the first bootstrap of the isolate, and so is the ConfigMap of kube-apiserver's
+ * legacy token tracking controller.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
@@ -28,7 +29,7 @@ let policyBootstrapped = false;
 export async function ensureBootstrapped(env: Env): Promise<void> {
   if (Date.now() - bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(env);
-  if (!policyBootstrapped) await ensureBootstrapPolicy(env);
+  if (!policyBootstrapped) await Promise.all([ensureBootstrapPolicy(env), ensureLegacyTokenTracking(env)]);
   policyBootstrapped = true;
   bootstrappedAt = Date.now();
 }
@@ -43,4 +44,24 @@ async function createSystemNamespaces(env: Env): Promise<void> {
       if (!(error instanceof StatusError && error.status.reason === 'AlreadyExists')) throw error;
     }
   }));
+}
+
+/**
+ * kube-system/kube-apiserver-legacy-service-account-token-tracking (pkg/controlplane/controller/
+ * legacytokentracking): the date from which the server tracks use of legacy (Secret-based)
+ * service account tokens; kube-controller-manager's legacy token cleaner reads it. This server
+ * accepts no legacy token at all, so none is used from the first day. Created when missing.
+ */
+async function ensureLegacyTokenTracking(env: Env): Promise<void> {
+  const store = storeFor(env, findResource('', 'v1', 'configmaps')!, 'kube-system');
+  const now = new Date();
+  const configMap = {
+    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-apiserver-legacy-service-account-token-tracking', namespace: 'kube-system' },
+    data: { since: now.toISOString().slice(0, 10) },
+  };
+  try {
+    await store.create('kube-system', configMap, { dryRun: false, now });
+  } catch (error) {
+    if (!(error instanceof StatusError && error.status.reason === 'AlreadyExists')) throw error;
+  }
 }

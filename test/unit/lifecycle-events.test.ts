@@ -2,7 +2,7 @@
 // (src/lifecycle/routing.ts), and the namespace deleter's conditions
 // (pkg/controller/namespace/deletion/status_condition_utils.go, v1.32 texts).
 import { describe, expect, it } from 'vitest';
-import { lifecycleEvent } from '../../src/lifecycle/events.js';
+import { builtinControllersOn, lifecycleEvent } from '../../src/lifecycle/events.js';
 import type { LifecycleFacts } from '../../src/lifecycle/facts.js';
 import { namespaceConditions, updateConditions } from '../../src/lifecycle/namespace-conditions.js';
 import { eventShards, shardOf } from '../../src/lifecycle/routing.js';
@@ -25,6 +25,20 @@ describe('lifecycleEvent', () => {
     ['a label change while deleting', facts({ deletionTimestamp: 't', finalizers: ['a.io/f'] }), facts({ deletionTimestamp: 't', finalizers: ['a.io/f'] }), false],
   ])('%s', (_name, previous, next, expected) => {
     expect(lifecycleEvent(previous, next) !== null).toBe(expected);
+  });
+
+  it('with the built-in controllers off, keeps only the CRD events (their controllers are the API server\'s)', () => {
+    const crd = facts({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' });
+    expect([
+      lifecycleEvent(facts(), null, false), lifecycleEvent(null, facts({ owners: [owner('o1')] }), false),
+      lifecycleEvent(facts(), facts({ deletionTimestamp: 't', deletionGracePeriodSeconds: 30 }), false),
+    ]).toEqual([null, null, null]);
+    expect(lifecycleEvent(null, crd, false)?.uid).toBe('u1');
+    expect(lifecycleEvent(crd, null, false)?.deleted).toBe(true);
+  });
+
+  it.each([[undefined, true], ['on', true], ['', true], ['off', false], [' OFF ', false]])('BUILTIN_CONTROLLERS=%j is %s', (setting, on) => {
+    expect(builtinControllersOn(setting)).toBe(on);
   });
 
   it('reports both owner lists, so the shards of removed owners drop their edges', () => {
