@@ -14,7 +14,11 @@
 //  10. Worker cold start (fresh workerd processes);
 //  11. authorization cost (`authz`, its own servers with authentication on): the ConfigMap load as
 //      an ordinary user under RBAC with 500 roles and 500 bindings against AlwaysAllow, and the
-//      first request after the policy changed.
+//      first request after the policy changed;
+//  12. a real control plane (`control-plane`, its own servers): kube-controller-manager and
+//      kube-scheduler v1.32.13 with simulated nodes, BENCH_CP_PODS pods (1,000) of one Deployment
+//      onto BENCH_CP_NODES nodes (100), time until all are bound and all Ready, against kube-apiserver
+//      + etcd in the same run (BENCH_CP_ROUNDS rounds, default 1; needs ../shared/kube).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';
@@ -30,6 +34,7 @@ import { runCustomResources } from './crd.mjs';
 import { runEncodings } from './encodings.mjs';
 import { runCodecSpeed } from './codec-speed.mjs';
 import { runAuthz } from './authz.mjs';
+import { runControlPlane } from './control-plane.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -80,6 +85,9 @@ const processSections = [
   ['codecs', () => runCodecSpeed(5000, 9)],
   ['cold-start', () => runColdStart(5)],
   ['authz', () => runAuthz(durationMs)],
+  ['control-plane', () => runControlPlane({
+    pods: Number(process.env.BENCH_CP_PODS ?? 1000), nodes: Number(process.env.BENCH_CP_NODES ?? 100), rounds: Number(process.env.BENCH_CP_ROUNDS ?? 1),
+  })],
 ];
 
 try {

@@ -4,28 +4,26 @@
 // loses it with EOF, and POSTs are not retried. kube-apiserver keeps idle connections open, so
 // the front does too: it terminates TLS and forwards each request to workerd over plain HTTP on
 // a connection pool that drops its own idle connections after 3 s, before workerd would.
-// The certificate is a self-signed one for localhost and 127.0.0.1 (valid 100 years), like the
+// The certificate is a self-signed one for localhost and 127.0.0.1 (valid 2020-2120), like the
 // one Miniflare embeds; it protects nothing but loopback traffic.
 import http from 'node:http';
 import https from 'node:https';
 
 const KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAvvfb2voCPKqi1EI
-YjyzI+smohtYEKViftfEHHGynoGhRANCAAQiHwPGl2OY8KisDODBbXLFis0TnE4t
-KxwH8YCLieOKgIsiUwYQylafVkIJyfQ1lQcju5/F4Pkpk8/IzRmyrWi6
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgR+PArRMSo+WL5E3n
+bKjH+gNqi5DxQ8ycZ6nQIz8AMH+hRANCAAQSGv283MuklDpPEEfKk2ixhxwDof/m
+VUANiVBzVYTQv0IHaJBB1Qz0uehQdkwDLtr2VZZRpdNuxewXfkZC0/+a
 -----END PRIVATE KEY-----
 `;
 const CERT = `-----BEGIN CERTIFICATE-----
-MIIBrTCCAVSgAwIBAgIUaWH23Uj+JDHqsJ4Kc4gnjibAJ5QwCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyNjAxMTk0NloYDzIxMjYxMTAy
-MDExOTQ2WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAAQiHwPGl2OY8KisDODBbXLFis0TnE4tKxwH8YCLieOKgIsiUwYQylaf
-VkIJyfQ1lQcju5/F4Pkpk8/IzRmyrWi6o4GBMH8wHQYDVR0OBBYEFNHnadt+T3zv
-irpfYxO/vQxkg+qXMB8GA1UdIwQYMBaAFNHnadt+T3zvirpfYxO/vQxkg+qXMA8G
-A1UdEwEB/wQFMAMBAf8wLAYDVR0RBCUwI4IJbG9jYWxob3N0hwR/AAABhxAAAAAA
-AAAAAAAAAAAAAAABMAoGCCqGSM49BAMCA0cAMEQCIFJWtjoLapGrxARUGRhj1xe1
-E6XgUffC5obMVEh+zHLwAiBJANHSNZaFSsZAv/HCZ/boxvVym4LAHPAEsUX/Gw3r
-9w==
+MIIBXDCCAQKgAwIBAgIUUq6GXxhIaMbw6S9nvFZHJgBn/KEwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTIwMDEwMTAwMDAwMFoYDzIxMjAwMTAx
+MDAwMDAwWjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAQSGv283MuklDpPEEfKk2ixhxwDof/mVUANiVBzVYTQv0IHaJBB1Qz0
+uehQdkwDLtr2VZZRpdNuxewXfkZC0/+aozAwLjAsBgNVHREEJTAjgglsb2NhbGhv
+c3SHBH8AAAGHEAAAAAAAAAAAAAAAAAAAAAEwCgYIKoZIzj0EAwIDSAAwRQIgQzEU
+2ctaaNJx8fhNTOukAod40JENw95KtFTN+RqBfJgCIQCfqsRyVaefEuohCuZfHu6M
+4l0Tb8NxU7gZ8RLcZIk1Tg==
 -----END CERTIFICATE-----
 `;
 

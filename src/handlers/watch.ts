@@ -4,6 +4,7 @@
  * format), parse and validate the options, subscribe, and stream events over chunked HTTP or, on
  * an Upgrade, a WebSocket.
  */
+import { apiVersionOf } from '../api/catalog.js';
 import { negotiateStream } from '../codecs/negotiate.js';
 import { printerFor } from '../codecs/printers.js';
 import type { Env } from '../env.js';
@@ -18,7 +19,8 @@ import { endpointOf, includeObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
 export const watchHandler: Handler = async (scope) => {
-  const encoder = new WatchEventEncoder({ format: streamFormat(scope), printer: printerFor(scope.type), includeObject: includeObject(scope.url) });
+  const list = { kind: scope.type.listKind ?? `${scope.type.kind}List`, apiVersion: apiVersionOf(scope.type.group, scope.type.version) };
+  const encoder = new WatchEventEncoder({ format: streamFormat(scope), printer: printerFor(scope.type), includeObject: includeObject(scope.url), list });
   const options = parseWatchOptions(scope, collectionPrefix(scope.namespace));
   const connect = (start: Parameters<typeof connectWatch>[3]['start']) =>
     connectWatch(scope.env, scope.type, scope.namespace, { ...options.subscription, start });
