@@ -12,7 +12,9 @@ const persistTo = path.join(projectRoot, '.wrangler', 'state', 'v3');
 
 const credentials = localCredentials();
 // The HTTPS front keeps idle connections open as kube-apiserver does (controllers, kubectl drain).
-const { url, stop } = await startServer({ port, host, persistTo, bindings: credentialBindings(credentials), front: true });
+// BUILTIN_CONTROLLERS=off npm start: kube-controller-manager will do garbage collection and namespace deletion.
+const overrides = process.env.BUILTIN_CONTROLLERS ? { BUILTIN_CONTROLLERS: process.env.BUILTIN_CONTROLLERS } : {};
+const { url, stop } = await startServer({ port, host, persistTo, bindings: { ...credentialBindings(credentials), ...overrides }, front: true });
 writeFileSync(path.join(projectRoot, 'kubeconfig'), kubeconfig(url, credentials.adminToken), { mode: 0o600 });
 console.log(`edge-apiserver listening on ${url}`);
 console.log(`state: ${path.relative(projectRoot, persistTo)}   kubeconfig: ./kubeconfig (user admin, system:masters)`);

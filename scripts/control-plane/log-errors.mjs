@@ -1,7 +1,7 @@
 // Error lines of kube-controller-manager and kube-scheduler logs (klog: `E1126 01:02:03.456789
 // 1234 file.go:56] message`), and their signatures: the source location and the message with
-// what differs from run to run (times, process ids, uids, resourceVersions, generated names,
-// ports, namespaces) replaced, so two runs can be compared as sets.
+// what differs from run to run (times, process ids, uids, resourceVersions, ports, namespaces,
+// object names) replaced, so two runs can be compared as sets of kinds of errors.
 
 /** The error (E) and fatal (F) lines of a klog log. */
 export function errorLines(text) {
@@ -16,9 +16,8 @@ export function errorSignature(line, namespace = '') {
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UID')
     .replace(/https:\/\/127\.0\.0\.1:\d+/g, 'SERVER')
     .replace(/resourceVersion=\d+/g, 'resourceVersion=N')
-    .replace(/\b(sim-node|scenario)-[\w-]+/g, '$1-X')
-    .replace(/-[bcdfghjklmnpqrstvwxz2-9]{5}\b/g, '-X')
-    .replace(/-[0-9a-f]{8,10}\b/g, '-HASH')
+    .replace(/NS\/[a-z0-9][a-z0-9.-]*/g, 'NS/NAME')
+    .replace(/\\"[a-z0-9][a-z0-9.-]*\\"/g, '\\"NAME\\"')
     .replace(/\b\d{3,}\b/g, 'N')
     .replace(/\d+(\.\d+)?(ms|s|µs)\b/g, 'D');
 }
