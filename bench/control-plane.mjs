@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sleep } from '../scripts/control-plane/api-client.mjs';
-import { kubeBinaries } from '../scripts/control-plane/controllers.mjs';
+import { kubeBinaries, patientLeaderElection } from '../scripts/control-plane/controllers.mjs';
 import { startControlPlane } from '../scripts/control-plane/harness.mjs';
 import { startEdge, startReference } from '../scripts/control-plane/servers.mjs';
 import { fmt } from './stats.mjs';
@@ -50,7 +50,7 @@ export async function runControlPlane({ pods = 1000, nodes = 100, rounds = 1 } =
 async function measure({ binaries, server, runDir, pods, nodes }) {
   const plane = await startControlPlane({
     binaries, url: server.url, token: server.token, runDir, nodes,
-    simulation: { concurrency: 32, prefix: 'bench-node' }, controllerArgs: clientLimits, schedulerArgs: clientLimits,
+    simulation: { concurrency: 32, prefix: 'bench-node' }, controllerArgs: clientLimits, schedulerArgs: clientLimits, election: patientLeaderElection,
   });
   try {
     await plane.client.expect('POST', '/api/v1/namespaces', { body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } } });
@@ -67,7 +67,7 @@ async function measure({ binaries, server, runDir, pods, nodes }) {
     const start = performance.now();
     await plane.client.expect('POST', `/apis/apps/v1/namespaces/${namespace}/deployments`, { body: deployment(pods) });
     const deadline = Date.now() + 900_000;
-    while (ready.size < pods && Date.now() < deadline) await sleep(100);
+    while (ready.size < pods && Date.now() < deadline) await Promise.race([sleep(100), plane.failed]);
     watch.stop();
     if (ready.size < pods) throw new Error(`only ${ready.size} of ${pods} pods became Ready`);
     return { bound: Math.max(...bound.values()) - start, ready: Math.max(...ready.values()) - start };

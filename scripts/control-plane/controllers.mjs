@@ -12,6 +12,8 @@ export const sharedKube = path.resolve(projectRoot, '..', 'shared', 'kube');
 
 /** Leader election that hands over within seconds, yet survives a busy two-core machine. */
 export const leaderElection = ['--leader-elect=true', '--leader-elect-lease-duration=8s', '--leader-elect-renew-deadline=6s', '--leader-elect-retry-period=1s'];
+/** Leader election for heavy loads, where a renewal may wait behind thousands of writes (benchmarks). */
+export const patientLeaderElection = ['--leader-elect=true', '--leader-elect-lease-duration=60s', '--leader-elect-renew-deadline=45s', '--leader-elect-retry-period=2s'];
 
 /** The unpacked binaries: { dir, controllerManager, scheduler, apiserver, etcd }, or { missing: why }. */
 export function kubeBinaries() {
@@ -37,19 +39,19 @@ export function writeKubeconfig(file, { url, token }) {
  * Starts kube-controller-manager: every controller but the OpenShift-only one of this build
  * (README of ../shared/kube), CSRs signed by `signer` ({ cert, key } files), `extraArgs` last.
  */
-export function startControllerManager({ binaries, kubeconfig, logFile, signer, extraArgs = [], verbosity = 2 }) {
+export function startControllerManager({ binaries, kubeconfig, logFile, signer, election = leaderElection, extraArgs = [], verbosity = 2 }) {
   return startProcess(binaries.controllerManager, [
     `--kubeconfig=${kubeconfig}`, '--controllers=*,-service-ca-certificate-publisher-controller',
     '--use-service-account-credentials=false', '--service-cluster-ip-range=10.0.0.0/24',
     `--cluster-signing-cert-file=${signer.cert}`, `--cluster-signing-key-file=${signer.key}`,
-    '--bind-address=127.0.0.1', '--secure-port=0', ...leaderElection, `--v=${verbosity}`, ...extraArgs,
+    '--bind-address=127.0.0.1', '--secure-port=0', ...election, `--v=${verbosity}`, ...extraArgs,
   ], logFile);
 }
 
 /** Starts kube-scheduler with the default profile. */
-export function startScheduler({ binaries, kubeconfig, logFile, extraArgs = [], verbosity = 2 }) {
+export function startScheduler({ binaries, kubeconfig, logFile, election = leaderElection, extraArgs = [], verbosity = 2 }) {
   return startProcess(binaries.scheduler, [
-    `--kubeconfig=${kubeconfig}`, '--bind-address=127.0.0.1', '--secure-port=0', ...leaderElection, `--v=${verbosity}`, ...extraArgs,
+    `--kubeconfig=${kubeconfig}`, '--bind-address=127.0.0.1', '--secure-port=0', ...election, `--v=${verbosity}`, ...extraArgs,
   ], logFile);
 }
 
