@@ -65,7 +65,7 @@ async function serverSideApply(scope: RequestScope, options: PatchOptions, body:
     checkName(applied, scope);
     return applied;
   }), {
-    dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp,
+    dryRun: options.dryRun, now: scope.now, allowCreate: true, requester: scope.user, beforeStore: keepTimestampsOfNoOp,
     admitCreate: () => admitCreate(scope, scope.info.name), ...validationHooks(scope, options.dryRun),
   });
   return respondObject(scope, object, created ? 201 : 200);

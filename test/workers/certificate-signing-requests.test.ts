@@ -31,6 +31,13 @@ describe('CertificateSigningRequest create', () => {
     expect(stored.status).toEqual({});
   });
 
+  it('records the requester of a CSR created by server-side apply too', async () => {
+    const applied = await api('PATCH', `${csrs}/applied?fieldManager=test`, {
+      body: csr('applied', undefined, { username: 'mallory' }), headers: { 'content-type': 'application/apply-patch+yaml' },
+    });
+    expect([applied.status, applied.json.spec.username]).toEqual([201, 'admin']);
+  });
+
   it.each([
     ['no usages', { usages: [] }, 'spec.usages: Required value'],
     ['an unknown usage', { usages: ['flying'] }, 'spec.usages[0]: Unsupported value: "flying": supported values: "any", "cert sign", "client auth", "code signing", "content commitment", "crl sign", "data encipherment", "decipher only", "digital signature", "email protection", "encipher only", "ipsec end system", "ipsec tunnel", "ipsec user", "key agreement", "key encipherment", "microsoft sgc", "netscape sgc", "ocsp signing", "s/mime", "server auth", "signing", "timestamping"'],
