@@ -41,8 +41,13 @@ export async function startHttpsFront({ target, host = '127.0.0.1', port = 0 }) 
   const address = server.address();
   return {
     url: `https://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    /** Stops listening and drops every connection (open watches included); resolves within 2 s. */
     close: () => new Promise((resolve) => {
-      server.close(() => resolve());
+      const timer = setTimeout(resolve, 2000);
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
       server.closeAllConnections();
       agent.destroy();
     }),
