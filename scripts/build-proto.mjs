@@ -416,7 +416,7 @@ function assertTablesMatch(byFqn) {
 // ---- kinds --------------------------------------------------------------------------------
 
 const GROUP_EXCEPTIONS = { core: '', apps: 'apps', autoscaling: 'autoscaling', batch: 'batch', policy: 'policy',
-  rbac: 'rbac.authorization.k8s.io' };
+  rbac: 'rbac.authorization.k8s.io', flowcontrol: 'flowcontrol.apiserver.k8s.io' };
 /** Kinds without metadata, and metadata-bearing messages that are parts, not kinds. */
 const EXTRA_KINDS = ['k8s.io.api.admission.v1.AdmissionReview', 'k8s.io.api.core.v1.List',
   'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.ConversionReview',

@@ -32,7 +32,11 @@
  *   whole resource types (ValidatingAdmissionPolicy, SelfSubjectReview) from the `openapi` section of
  *   reference/overlays/v1.32-types.json.
  * - Deterministic: packages and schema names sorted, properties in document order; a schema
- *   seen in several documents must compact identically (else the build fails).
+ *   seen in several documents must compact identically (else the build fails), except that a
+ *   document of a newer kube (`info.version` set, such as the v1.32 documents of
+ *   apiregistration.k8s.io/v1 and flowcontrol.apiserver.k8s.io/v1 that the v1.26 set lacks) only
+ *   adds the schemas the others lack: the shared ones (meta.k8s.io) come from the base set and its
+ *   overlays.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -122,18 +126,22 @@ function build() {
   const kinds = {}; // group -> version -> kind -> name
   const served = servedGroupVersions(catalog);
   const servedKeys = new Set(served.map(({ group, version }) => `${group}/${version}`));
+  const documents = [];
   for (const { group, version } of served) {
     const file = join(SOURCE_DIR, documentFile(group, version));
     if (!existsSync(file)) {
       console.warn(`no OpenAPI document for ${group || 'core'}/${version} (${relative(PROJECT, file)}): its kinds get no schema`);
       continue;
     }
-    const document = withOverlay(withTypesOverlay(documentFile(group, version), readJson(file)));
+    documents.push(withOverlay(withTypesOverlay(documentFile(group, version), readJson(file))));
+  }
+  const isNewer = (document) => document.info?.version !== undefined && document.info.version !== 'unversioned';
+  for (const document of [...documents.filter((d) => !isNewer(d)), ...documents.filter(isNewer)]) {
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       const text = JSON.stringify(compact(schema));
       const seen = schemas.get(name);
-      if (seen !== undefined && seen !== text) throw new Error(`schema ${name} differs between documents`);
-      schemas.set(name, text);
+      if (seen !== undefined && seen !== text && !isNewer(document)) throw new Error(`schema ${name} differs between documents`);
+      if (seen === undefined) schemas.set(name, text);
       for (const gvk of schema['x-kubernetes-group-version-kind'] ?? []) {
         if (!servedKeys.has(`${gvk.group}/${gvk.version}`)) continue;
         const byKind = ((kinds[gvk.group] ??= {})[gvk.version] ??= {});

@@ -1,13 +1,21 @@
 /** Bindings and variables of the Worker (wrangler.toml). */
-import type { ResourceStore } from './durable/resource-store.js';
-import type { LifecycleController } from './lifecycle/controller.js';
+import type { StorageShard } from './durable/storage-shard.js';
+import type { ControllerPartition } from './controllers/controller-partition.js';
 
+/** Reached only through src/cluster/ (addressing, settings, credentials). */
 export interface Env {
-  RESOURCE_STORE: DurableObjectNamespace<ResourceStore>;
-  /** The lifecycle controller shards (garbage collection, namespace termination, grace periods). */
-  LIFECYCLE: DurableObjectNamespace<LifecycleController>;
-  /** How many lifecycle controller shards (default 4); fixed for the life of a cluster's state. */
-  LIFECYCLE_SHARDS?: string;
+  /** The storage shards: each holds (a part of) one resource type's objects (src/cluster/addressing.ts). */
+  STORAGE_SHARDS: DurableObjectNamespace<StorageShard>;
+  /** The controller partitions (garbage collection, namespace termination, grace periods, CRD names). */
+  CONTROLLERS: DurableObjectNamespace<ControllerPartition>;
+  /** How many controller partitions (default 4); fixed for the life of a cluster's state. */
+  CONTROLLER_PARTITIONS?: string;
+  /**
+   * Resource types spread over several storage shards, comma-separated `resource[.group]=count[:key]`
+   * with key `namespace` (default: a namespace's objects stay together) or `name` (namespace/name).
+   * Example: `configmaps=4:name,leases.coordination.k8s.io=8:name,pods=4`. Unnamed types: one shard.
+   */
+  SHARDED_TYPES?: string;
   /**
    * `off` when kube-controller-manager runs beside the server: the server's own garbage
    * collector, namespace deleter and pod grace expiry stand down (CRD controllers stay). Default on.
@@ -41,4 +49,9 @@ export interface Env {
   RATE_LIMIT_BURST?: string;
   /** Watches each user may have open through one Worker isolate (default 100). */
   WATCH_LIMIT_PER_USER?: string;
+  /**
+   * API Priority and Fairness: the seats each Worker isolate divides among the Limited priority
+   * levels by their shares (default 600, kube's 400 + 200 in-flight defaults).
+   */
+  SERVER_CONCURRENCY?: string;
 }

@@ -1,10 +1,10 @@
 /**
  * The Worker entry point: the Hono app for HTTP, the Durable Object class that stores each
- * resource type's objects, and the one that runs the lifecycle controllers.
+ * resource type's objects (storage shards), and the one that runs the controllers (partitions).
  */
 import { createApp } from './http/app.js';
 
-export { ResourceStore } from './durable/resource-store.js';
-export { LifecycleController } from './lifecycle/controller.js';
+export { StorageShard } from './durable/storage-shard.js';
+export { ControllerPartition } from './controllers/controller-partition.js';
 
 export default createApp();

@@ -6,6 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageErrorCode } from '../src/storage/errors.js';
 import type { ListRequest, ObjectWrite, Storage } from '../src/storage/types.js';
+import { collectItems } from '../src/storage/list-lines.js';
+
+/** A list with its items collected (the conformance suites compare whole lists). */
+async function listAll(storage: Storage, request: ListRequest) {
+  const result = await storage.list(request);
+  return { ...result, items: await collectItems(result.items) };
+}
 
 function write(key: string, value: object, labels: Record<string, string> = {}, fields: Record<string, string> = {}): ObjectWrite {
   return { key, value: JSON.stringify(value), labels, fields: { 'metadata.name': key.split('/').pop()!, ...fields } };
@@ -20,7 +27,7 @@ async function failureCode(promise: Promise<unknown>): Promise<StorageErrorCode 
   }
 }
 
-const keysOf = async (storage: Storage, request: ListRequest) => (await storage.list(request)).items.map((item) => item.key);
+const keysOf = async (storage: Storage, request: ListRequest) => (await listAll(storage, request)).items.map((item) => item.key);
 
 export function storageConformance(name: string, makeStorage: () => Storage): void {
   describe(`storage conformance: ${name}`, () => {
@@ -71,7 +78,7 @@ export function storageConformance(name: string, makeStorage: () => Storage): vo
       const next = (await storage.create(write('ns/last', {}))).resourceVersion;
       expect([...versions, next]).toEqual([...versions, next].sort((a, b) => a - b));
       expect(new Set(versions).size).toBe(20);
-      const list = await storage.list({ prefix: '', version: { match: 'latest' } });
+      const list = await listAll(storage, { prefix: '', version: { match: 'latest' } });
       expect(list.resourceVersion).toBe(next);
     });
 
@@ -85,17 +92,17 @@ export function storageConformance(name: string, makeStorage: () => Storage): vo
     it('pages with limit and continue, counting the remaining items', async () => {
       const storage = makeStorage();
       for (let i = 0; i < 7; i++) await storage.create(write(`ns/o${i}`, { i }));
-      const first = await storage.list({ prefix: 'ns/', version: { match: 'latest' }, limit: 3 });
+      const first = await listAll(storage, { prefix: 'ns/', version: { match: 'latest' }, limit: 3 });
       expect(first.items.map((item) => item.key)).toEqual(['ns/o0', 'ns/o1', 'ns/o2']);
       expect(first).toMatchObject({ continueAfterKey: 'ns/o2', remainingItemCount: 4 });
       const exact = { match: 'exact', resourceVersion: first.resourceVersion } as const;
-      const second = await storage.list({ prefix: 'ns/', version: exact, limit: 3, afterKey: first.continueAfterKey });
+      const second = await listAll(storage, { prefix: 'ns/', version: exact, limit: 3, afterKey: first.continueAfterKey });
       expect(second.items.map((item) => item.key)).toEqual(['ns/o3', 'ns/o4', 'ns/o5']);
-      const last = await storage.list({ prefix: 'ns/', version: exact, limit: 3, afterKey: second.continueAfterKey });
+      const last = await listAll(storage, { prefix: 'ns/', version: exact, limit: 3, afterKey: second.continueAfterKey });
       expect(last.items.map((item) => item.key)).toEqual(['ns/o6']);
       expect(last.continueAfterKey).toBeUndefined();
       expect(last.remainingItemCount).toBeUndefined();
-      const inclusive = await storage.list({ prefix: 'ns/', version: exact, limit: 2, startKey: 'ns/o5' });
+      const inclusive = await listAll(storage, { prefix: 'ns/', version: exact, limit: 2, startKey: 'ns/o5' });
       expect(inclusive.items.map((item) => item.key)).toEqual(['ns/o5', 'ns/o6']);
     });
 
@@ -105,7 +112,7 @@ export function storageConformance(name: string, makeStorage: () => Storage): vo
       const labelSelector = { requirements: [{ key: 'tier', operator: '=' as const, values: ['odd'] }] };
       expect(await keysOf(storage, { prefix: 'ns/', version: { match: 'latest' }, labelSelector })).toEqual(['ns/o1', 'ns/o3', 'ns/o5']);
       const fieldSelector = { requirements: [{ field: 'status.phase', operator: '!=' as const, value: 'Running' }] };
-      const page = await storage.list({ prefix: 'ns/', version: { match: 'latest' }, labelSelector, fieldSelector, limit: 1 });
+      const page = await listAll(storage, { prefix: 'ns/', version: { match: 'latest' }, labelSelector, fieldSelector, limit: 1 });
       expect(page.items.map((item) => item.key)).toEqual(['ns/o3']);
       expect(page.continueAfterKey).toBe('ns/o3');
       expect(page.remainingItemCount).toBeUndefined();
@@ -119,7 +126,7 @@ export function storageConformance(name: string, makeStorage: () => Storage): vo
       await storage.update(write('ns/a', { v: 2 }), a.resourceVersion);
       await storage.delete('ns/b', b.resourceVersion);
       await storage.create(write('ns/c', { v: 1 }));
-      const past = await storage.list({ prefix: 'ns/', version: { match: 'exact', resourceVersion: snapshot } });
+      const past = await listAll(storage, { prefix: 'ns/', version: { match: 'exact', resourceVersion: snapshot } });
       expect(past.resourceVersion).toBe(snapshot);
       expect(past.items.map((item) => [item.key, item.value, item.resourceVersion])).toEqual([
         ['ns/a', '{"v":1}', a.resourceVersion],
@@ -132,11 +139,11 @@ export function storageConformance(name: string, makeStorage: () => Storage): vo
       const storage = makeStorage();
       const created = await storage.create(write('ns/a', {}));
       const tooLarge = { match: 'notOlderThan', resourceVersion: created.resourceVersion + 1_000_000 } as const;
-      await expect(storage.list({ prefix: 'ns/', version: tooLarge })).rejects.toMatchObject({
+      await expect(listAll(storage, { prefix: 'ns/', version: tooLarge })).rejects.toMatchObject({
         failure: { code: 'TooLargeResourceVersion', currentResourceVersion: created.resourceVersion },
       });
       await expect(storage.get('ns/a', tooLarge)).rejects.toMatchObject({ failure: { code: 'TooLargeResourceVersion' } });
-      const notOlder = await storage.list({ prefix: 'ns/', version: { match: 'notOlderThan', resourceVersion: created.resourceVersion } });
+      const notOlder = await listAll(storage, { prefix: 'ns/', version: { match: 'notOlderThan', resourceVersion: created.resourceVersion } });
       expect(notOlder.items).toHaveLength(1);
     });
   });

@@ -5,8 +5,9 @@
  * too; a write through this isolate is seen by its next request).
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import type { Env } from '../env.js';
-import { CollectionCache } from '../registry/collection-cache.js';
+import type { ClusterContext } from '../cluster/context.js';
+import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
+import { syncPolicyStatus } from './policy-status.js';
 import type { KubeObject } from '../registry/object.js';
 import { compilePolicy, type CompiledPolicy } from './policy/index.js';
 
@@ -28,36 +29,45 @@ function admissionTypes(): ResourceType[] {
   return resources.map((resource) => findResource(group, 'v1', resource)!);
 }
 
-/** Compiled policies by uid and resourceVersion, kept across rebuilds of the cache. */
-let compiled = new Map<string, CompiledPolicy>();
+/** Compiles each policy once per uid and resourceVersion, keeping the compiled ones across rebuilds. */
+function policyCompiler(): (policies: KubeObject[]) => CompiledPolicy[] {
+  let compiled = new Map<string, CompiledPolicy>();
+  return (policies) => {
+    const next = new Map<string, CompiledPolicy>();
+    const list = policies.map((policy) => {
+      const key = `${policy.metadata.uid}/${policy.metadata.resourceVersion}`;
+      const value = compiled.get(key) ?? compilePolicy(policy);
+      next.set(key, value);
+      return value;
+    });
+    compiled = next;
+    return list;
+  };
+}
 
-function compiledPolicies(policies: KubeObject[]): CompiledPolicy[] {
-  const next = new Map<string, CompiledPolicy>();
-  const list = policies.map((policy) => {
-    const key = `${policy.metadata.uid}/${policy.metadata.resourceVersion}`;
-    const value = compiled.get(key) ?? compilePolicy(policy);
-    next.set(key, value);
-    return value;
+/** Per cluster; a ValidatingAdmissionPolicy written through this isolate also gets its status checked. */
+const configurationCache = collectionCacheSlot(() => {
+  const compile = policyCompiler();
+  return new CollectionCache<AdmissionConfiguration>(admissionTypes, ([policies = [], bindings = [], mutating = [], validating = []]) => ({
+    policies: compile(policies),
+    policyObjects: policies,
+    bindings,
+    mutatingWebhooks: mutating,
+    validatingWebhooks: validating,
+    empty: !(bindings.length && policies.length) && !mutating.length && !validating.length,
+  }), {
+    afterWrite: async (cluster, type) => {
+      if (type.resource === 'validatingadmissionpolicies') await syncPolicyStatus(cluster);
+    },
   });
-  compiled = next;
-  return list;
+});
+
+/** The current admission configuration of `cluster`. */
+export function admissionConfiguration(cluster: ClusterContext): Promise<AdmissionConfiguration> {
+  return configurationCache.of(cluster).current(cluster);
 }
 
-const cache = new CollectionCache<AdmissionConfiguration>(admissionTypes, ([policies = [], bindings = [], mutating = [], validating = []]) => ({
-  policies: compiledPolicies(policies),
-  policyObjects: policies,
-  bindings,
-  mutatingWebhooks: mutating,
-  validatingWebhooks: validating,
-  empty: !(bindings.length && policies.length) && !mutating.length && !validating.length,
-}));
-
-/** The current admission configuration. */
-export function admissionConfiguration(env: Env): Promise<AdmissionConfiguration> {
-  return cache.current(env);
-}
-
-/** An admission configuration object was written through this isolate. */
-export function forgetAdmissionConfiguration(): void {
-  cache.forget();
+/** The configuration changed behind the cache's back (policy status): the next use reads it. */
+export function forgetAdmissionConfiguration(cluster: ClusterContext): void {
+  configurationCache.of(cluster).forget();
 }

@@ -33,7 +33,7 @@ export interface AdmissionStep {
 
 /** Mutating admission: the object as the mutating webhooks leave it. */
 export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<KubeObject | null> {
-  const config = await admissionConfiguration(scope.env);
+  const config = await admissionConfiguration(scope.cluster);
   if (!config.mutatingWebhooks.length || !step.object) return step.object;
   const attributes = await policyAttributes(scope, step);
   const outcome = await runMutatingWebhooks(config.mutatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes));
@@ -44,7 +44,7 @@ export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep
 /** Validating admission: throws the first refusal. */
 export async function validatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<void> {
   if (step.object && step.operation !== 'DELETE') await admitRbacWrite(scope, step.object);
-  const config = await admissionConfiguration(scope.env);
+  const config = await admissionConfiguration(scope.cluster);
   if (config.empty) return;
   const attributes = await policyAttributes(scope, step);
   if (config.policies.length && config.bindings.length) {
@@ -122,22 +122,22 @@ function optionsOf(step: AdmissionStep): Record<string, unknown> {
 
 async function namespaceObject(scope: RequestScope, name: string): Promise<Record<string, unknown> | null> {
   if (!name) return null;
-  return (await storeFor(scope.env, findResource('', 'v1', 'namespaces')!, '').getIfExists('', name)) as Record<string, unknown> | null;
+  return (await storeFor(scope.cluster, findResource('', 'v1', 'namespaces')!).getIfExists('', name)) as Record<string, unknown> | null;
 }
 
 /** Params of a policy: objects of the paramKind, by name or label selector, from storage. */
 function paramSource(scope: RequestScope): ParamSource {
   return async (paramKind, ref) => {
     const [group, version] = paramKind.apiVersion.includes('/') ? paramKind.apiVersion.split('/') as [string, string] : ['', paramKind.apiVersion];
-    const type = (await servingCatalog(scope.env)).findByKind(group, version, paramKind.kind);
+    const type = (await servingCatalog(scope.cluster)).findByKind(group, version, paramKind.kind);
     if (!type) return 'unknown-kind';
     const namespace = type.namespaced ? ref.namespace ?? '' : '';
-    const store = storeFor(scope.env, type, namespace);
+    const store = storeFor(scope.cluster, type);
     if (ref.name) {
       const param = await store.getIfExists(namespace, ref.name);
       return param ? [param as unknown as Record<string, unknown>] : [];
     }
-    const list = await store.list(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
+    const list = await store.listObjects(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
     return list.items.filter((item) => selectorMatches(ref.selector, item.metadata.labels)) as unknown as Record<string, unknown>[];
   };
 }

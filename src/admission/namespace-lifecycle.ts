@@ -7,7 +7,7 @@
  * deleter waits out the cache's lifetime before its final check (src/lifecycle/namespaces.ts).
  */
 import { findResource } from '../api/catalog.js';
-import type { Env } from '../env.js';
+import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import type { RequestScope } from '../handlers/scope.js';
 import { forbidden, notFound, StatusError } from '../core/status.js';
 import { isStorageError } from '../storage/errors.js';
@@ -16,7 +16,8 @@ import type { KubeObject } from '../registry/object.js';
 
 /** How long a namespace seen Active is trusted without reading it again. */
 export const namespaceCacheMillis = 2_000;
-const seen = new Map<string, number>();
+/** Per cluster: namespace name -> until when it is trusted Active. */
+const seenActive = new ClusterState(() => new Map<string, number>());
 
 /** Namespaces kube refuses to delete (immortalNamespaces). */
 const immortalNamespaces = new Set(['default', 'kube-system', 'kube-public']);
@@ -30,7 +31,7 @@ const exemptFromTermination = new Set(['authorization.k8s.io/localsubjectaccessr
  */
 export async function admitCreate(scope: RequestScope, name: string): Promise<void> {
   if (!scope.type.namespaced || !scope.namespace) return;
-  const namespace = await activeOrTerminating(scope.env, scope.namespace, scope.now);
+  const namespace = await activeOrTerminating(scope.cluster, scope.namespace, scope.now);
   if (namespace === 'missing') throw notFound({ group: '', resource: 'namespaces' }, scope.namespace);
   if (namespace === 'terminating' && !exemptFromTermination.has(`${scope.type.group}/${scope.type.resource}`)) {
     throw terminating(scope, name);
@@ -46,8 +47,8 @@ export function admitDelete(scope: RequestScope): void {
 }
 
 /** Forgets that `name` was seen Active (it is being deleted). */
-export function forgetNamespace(name: string): void {
-  seen.delete(name);
+export function forgetNamespace(cluster: ClusterContext, name: string): void {
+  seenActive.of(cluster).delete(name);
 }
 
 function terminating(scope: RequestScope, name: string): StatusError {
@@ -59,11 +60,12 @@ function terminating(scope: RequestScope, name: string): StatusError {
   return error;
 }
 
-async function activeOrTerminating(env: Env, name: string, now: Date): Promise<'active' | 'terminating' | 'missing'> {
+async function activeOrTerminating(cluster: ClusterContext, name: string, now: Date): Promise<'active' | 'terminating' | 'missing'> {
+  const seen = seenActive.of(cluster);
   const until = seen.get(name);
   if (until !== undefined && until > now.getTime()) return 'active';
   try {
-    const namespace = await storeFor(env, namespacesType(), '').get('', name, { match: 'latest' });
+    const namespace = await storeFor(cluster, namespacesType()).get('', name, { match: 'latest' });
     if (isTerminating(namespace)) {
       seen.delete(name);
       return 'terminating';

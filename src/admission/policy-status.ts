@@ -6,19 +6,19 @@
  * a lost race is left to the next run.
  */
 import { findResource } from '../api/catalog.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import { admissionConfiguration, forgetAdmissionConfiguration } from './configuration.js';
 import { typeCheckPolicy } from './policy/index.js';
 
 /** Writes the type-checking status of every policy whose generation changed since it was checked. */
-export async function syncPolicyStatus(env: Env): Promise<void> {
-  const stale = (await admissionConfiguration(env)).policyObjects.filter((policy) => observedGeneration(policy) !== policy.metadata.generation);
+export async function syncPolicyStatus(cluster: ClusterContext): Promise<void> {
+  const stale = (await admissionConfiguration(cluster)).policyObjects.filter((policy) => observedGeneration(policy) !== policy.metadata.generation);
   if (!stale.length) return;
-  const store = storeFor(env, findResource('admissionregistration.k8s.io', 'v1', 'validatingadmissionpolicies')!, '', 'status');
+  const store = storeFor(cluster, findResource('admissionregistration.k8s.io', 'v1', 'validatingadmissionpolicies')!, 'status');
   await Promise.all(stale.map((policy) => writeStatus(store, policy)));
-  forgetAdmissionConfiguration();
+  forgetAdmissionConfiguration(cluster);
 }
 
 function observedGeneration(policy: KubeObject): unknown {

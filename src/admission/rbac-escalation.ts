@@ -35,7 +35,7 @@ export async function admitRbacWrite(scope: RequestScope, object: KubeObject): P
     if (!roleRef) return;
     const refResource = roleRef.kind === 'Role' ? 'roles' : 'clusterroles';
     if (await allowed(scope, 'bind', refResource, roleRef.name, namespace)) return;
-    const policy = await rbacPolicy(scope.env);
+    const policy = await rbacPolicy(scope.cluster);
     const rules = roleReferenceRules(policy, roleRef, namespace);
     if ('error' in rules) throw forbidden(resource, name, rules.error);
     await confirm(scope, namespace, rules.rules, (why) => forbidden(resource, name, why), policy);
@@ -44,14 +44,14 @@ export async function admitRbacWrite(scope: RequestScope, object: KubeObject): P
 
 /** Whether the authorizer allows `verb` on an RBAC resource (RoleEscalationAuthorized / BindingAuthorized). */
 async function allowed(scope: RequestScope, verb: string, resource: string, name: string, namespace: string): Promise<boolean> {
-  const decision = await decide(scope.env, {
+  const decision = await decide(scope.cluster, {
     user: scope.user, verb, namespace, apiGroup: 'rbac.authorization.k8s.io', resource, subresource: '', name, resourceRequest: true, path: '',
   });
   return decision.allowed;
 }
 
 async function confirm(scope: RequestScope, namespace: string, requested: PolicyRule[], refuse: (why: string) => Error, known?: RbacPolicy): Promise<void> {
-  const policy = known ?? (await rbacPolicy(scope.env));
+  const policy = known ?? (await rbacPolicy(scope.cluster));
   const { rules, errors } = rulesAndErrorsFor(policy, scope.user, namespace);
   const missing = confirmNoEscalation(rules, requested);
   if (!missing.length) return;

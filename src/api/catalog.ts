@@ -8,7 +8,7 @@
  * priority (preferred first), and resources within a group-version sorted by plural name.
  */
 import catalogJson from '../../data/catalog.json';
-import type { CustomResourceInfo } from '../crds/custom-types.js';
+import type { CustomResourceInfo } from '../crds/crd-resource-types.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 

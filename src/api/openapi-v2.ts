@@ -1,10 +1,12 @@
 /**
  * /openapi/v2 (Swagger 2.0), generated from the OpenAPI v3 documents of the served
  * group-versions: paths merged, `requestBody` as a `body` parameter, responses with their JSON
- * schema, `components.schemas` as `definitions`. Built once per isolate on first request, since
- * clients fetch it rarely and cache it by ETag.
+ * schema, `components.schemas` as `definitions`, and schemas in kube's v2 form (./openapi-v2/
+ * schema-v2.ts). Built once per isolate on first request, since clients fetch it rarely and
+ * cache it by ETag.
  */
 import documents from '../../data/openapi-documents.js';
+import { schemaV2 } from './openapi-v2/schema-v2.js';
 
 type Json = Record<string, any>;
 
@@ -22,7 +24,7 @@ function operation(v3: Json): Json {
   const converted = parameters.map(parameter);
   if (requestBody) {
     const schema = Object.values(requestBody.content ?? {})[0] as Json | undefined;
-    converted.push({ name: 'body', in: 'body', required: true, schema: schema?.schema ?? {} });
+    converted.push({ name: 'body', in: 'body', required: true, schema: schemaV2(schema?.schema ?? {}) });
     v2.consumes = Object.keys(requestBody.content ?? { '*/*': {} });
   }
   if (converted.length) v2.parameters = converted;
@@ -34,7 +36,7 @@ function operation(v3: Json): Json {
 function responseOf(v3: Json): Json {
   const content = v3.content as Json | undefined;
   const json = content?.['application/json'] ?? (content ? Object.values(content)[0] : undefined);
-  return json?.schema ? { description: v3.description ?? '', schema: json.schema } : { description: v3.description ?? '' };
+  return json?.schema ? { description: v3.description ?? '', schema: schemaV2(json.schema) } : { description: v3.description ?? '' };
 }
 
 function pathItem(v3: Json): Json {
@@ -45,27 +47,28 @@ function pathItem(v3: Json): Json {
   return item;
 }
 
-let cached: string | null = null;
+let cached: Json | null = null;
 
-/** The Swagger 2.0 document of everything served, as JSON text. */
-export function swaggerDocument(): string {
+/** The Swagger 2.0 document of everything served (built once; callers must not change it). */
+export function swaggerDocument(): Json {
   if (cached) return cached;
   const paths: Json = {};
   const definitions: Json = {};
   for (const { text } of Object.values(documents)) {
     const document = JSON.parse(text.replace(componentRef, '#/definitions/')) as Json;
     for (const [path, item] of Object.entries(document.paths ?? {})) paths[path] = pathItem(item as Json);
-    Object.assign(definitions, document.components?.schemas ?? {});
+    for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) definitions[name] = schemaV2(schema);
   }
   const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1)));
   const sortedDefinitions = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => (a < b ? -1 : 1)));
-  cached = JSON.stringify({
+  cached = {
     swagger: '2.0',
-    info: { title: 'Kubernetes', version: 'v1.32.0' },
+    // kube-apiserver publishes its emulation version, major.minor.
+    info: { title: 'Kubernetes', version: '1.32' },
     paths: sortedPaths,
     definitions: sortedDefinitions,
     securityDefinitions: { BearerToken: { description: 'Bearer Token authentication', type: 'apiKey', name: 'authorization', in: 'header' } },
     security: [{ BearerToken: [] }],
-  });
+  };
   return cached;
 }

@@ -5,7 +5,6 @@
  * group-version (crds/openapi.ts), built from the serving catalog.
  */
 import documents from '../../data/openapi-documents.js';
-import { swaggerDocument } from './openapi-v2.js';
 
 export interface OpenApiResponse {
   status: number;
@@ -50,31 +49,4 @@ export function openApiDocument(path: string, hash: string | null, ifNoneMatch: 
   }
   if (ifNoneMatch === etag) return { status: 304, body: null, headers };
   return { status: 200, body: document.text, headers };
-}
-
-/**
- * /openapi/v2 as JSON, revalidated by ETag. The Protobuf form client-go's discovery asks for
- * (application/com.github.proto-openapi.spec.v2@v1.0+protobuf) is not produced: 406, and clients
- * that can fall back to JSON do.
- */
-export async function openApiV2(accept: string | null, ifNoneMatch: string | null): Promise<OpenApiResponse> {
-  if (accept && !/application\/json|\*\/\*|application\/\*/.test(accept)) {
-    return { status: 406, body: null, headers: {} };
-  }
-  const text = swaggerDocument();
-  const etag = `"${await sha512Hex(text)}"`;
-  const headers = { 'content-type': 'application/json', etag, vary: 'Accept' };
-  if (ifNoneMatch === etag) return { status: 304, body: null, headers };
-  return { status: 200, body: text, headers };
-}
-
-const etags = new Map<string, string>();
-
-async function sha512Hex(text: string): Promise<string> {
-  const cached = etags.get(text);
-  if (cached) return cached;
-  const digest = await crypto.subtle.digest('SHA-512', new TextEncoder().encode(text));
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase();
-  etags.set(text, hex);
-  return hex;
 }

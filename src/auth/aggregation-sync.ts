@@ -6,20 +6,20 @@
  * through this isolate and with the bootstrap policy; a lost race is left to the next run.
  */
 import { findResource } from '../api/catalog.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { storeFor } from '../registry/registry.js';
 import type { KubeObject } from '../registry/object.js';
 import { aggregateRules, type ClusterRole } from './rbac/index.js';
 import { forgetRbacPolicy, rbacPolicy } from './rbac-policy.js';
 
 /** Writes the aggregated rules of every aggregated ClusterRole whose stored rules differ. */
-export async function syncAggregatedClusterRoles(env: Env): Promise<void> {
-  const roles = (await rbacPolicy(env)).storedClusterRoles;
+export async function syncAggregatedClusterRoles(cluster: ClusterContext): Promise<void> {
+  const roles = (await rbacPolicy(cluster)).storedClusterRoles;
   const stale = roles.filter((role) => role.aggregationRule && JSON.stringify(role.rules ?? []) !== JSON.stringify(aggregateRules(role, roles)));
   if (!stale.length) return;
-  const store = storeFor(env, findResource('rbac.authorization.k8s.io', 'v1', 'clusterroles')!, '');
+  const store = storeFor(cluster, findResource('rbac.authorization.k8s.io', 'v1', 'clusterroles')!);
   await Promise.all(stale.map((role) => writeRules(store, role, aggregateRules(role, roles))));
-  forgetRbacPolicy();
+  forgetRbacPolicy(cluster);
 }
 
 async function writeRules(store: ReturnType<typeof storeFor>, role: ClusterRole, rules: ClusterRole['rules']): Promise<void> {

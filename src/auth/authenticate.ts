@@ -7,33 +7,31 @@
  * system:authenticated; anonymous in system:unauthenticated.
  */
 import { unauthorized } from '../core/status.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { withAuthenticatedGroup } from './authn/index.js';
-import { staticTokens } from './credentials.js';
 import type { UserInfo } from './rbac/index.js';
 import { authenticateServiceAccountToken } from './service-account-auth.js';
 
 export const anonymousUser: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
-const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
 /** Longer bearer tokens are refused unread (kube has no such limit; its header limit is 1 MiB). */
 const maxTokenLength = 16 * 1024;
 
 /** The user a request is made by; throws 401 when it is nobody this server knows. */
-export async function authenticateRequest(request: Request, env: Env, path: string, now: Date): Promise<UserInfo> {
+export async function authenticateRequest(request: Request, cluster: ClusterContext, path: string, now: Date): Promise<UserInfo> {
   const token = bearerToken(request.headers.get('authorization'));
   if (token === undefined) {
-    if (anonymousAllowed(env, path)) return anonymousUser;
+    if (anonymousAllowed(cluster.settings.anonymousPaths, path)) return anonymousUser;
     throw unauthorized();
   }
-  const user = await authenticateToken(token, env, now);
+  const user = await authenticateToken(token, cluster, now);
   if (!user) throw unauthorized();
   return user;
 }
 
 /** The user of a bearer token (static table, then service account JWT), or null. */
-export async function authenticateToken(token: string, env: Env, now: Date): Promise<UserInfo | null> {
-  const user = token.length <= maxTokenLength ? await tokenUser(token, env, now) : null;
+export async function authenticateToken(token: string, cluster: ClusterContext, now: Date): Promise<UserInfo | null> {
+  const user = token.length <= maxTokenLength ? await tokenUser(token, cluster, now) : null;
   return user ? withAuthenticatedGroup(user) : null;
 }
 
@@ -48,15 +46,13 @@ function bearerToken(header: string | null): string | undefined {
   return parts[1];
 }
 
-async function tokenUser(token: string, env: Env, now: Date): Promise<UserInfo | null> {
-  const fromTable = staticTokens(env).get(token);
+async function tokenUser(token: string, cluster: ClusterContext, now: Date): Promise<UserInfo | null> {
+  const fromTable = cluster.credentials.staticTokens().get(token);
   if (fromTable) return fromTable;
-  return authenticateServiceAccountToken(token, env, now);
+  return authenticateServiceAccountToken(token, cluster, now);
 }
 
-/** Whether anonymous requests may reach `path`: exact paths, and the per-check paths below /livez etc. */
-export function anonymousAllowed(env: Env, path: string): boolean {
-  const configured = env.ANONYMOUS_PATHS;
-  const paths = configured === undefined ? defaultAnonymousPaths : configured.split(',').map((p) => p.trim()).filter(Boolean);
+/** Whether anonymous requests may reach `path` (of the allowed `paths`): exact paths, and the per-check paths below /livez etc. */
+export function anonymousAllowed(paths: string[], path: string): boolean {
   return paths.some((allowed) => allowed === '*' || path === allowed || (allowed !== '/version' && path.startsWith(`${allowed}/`)));
 }

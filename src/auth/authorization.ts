@@ -6,7 +6,7 @@
  */
 import type { RequestInfo } from '../core/request-info.js';
 import { forbiddenText } from '../core/status.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { authorize, forbiddenMessage, type Attributes, type Decision, type UserInfo } from './rbac/index.js';
 import { rbacPolicy } from './rbac-policy.js';
 
@@ -19,14 +19,14 @@ export function attributesOf(user: UserInfo, info: RequestInfo): Attributes {
 }
 
 /** The decision of the configured authorizer. */
-export async function decide(env: Env, attributes: Attributes): Promise<Decision> {
-  if (env.AUTHORIZATION_MODE === 'AlwaysAllow') return { allowed: true, reason: '' };
-  return authorize(await rbacPolicy(env), attributes);
+export async function decide(cluster: ClusterContext, attributes: Attributes): Promise<Decision> {
+  if (cluster.settings.authorizationMode === 'AlwaysAllow') return { allowed: true, reason: '' };
+  return authorize(await rbacPolicy(cluster), attributes);
 }
 
 /** Throws kube's 403 unless the request is allowed. */
-export async function authorizeRequest(env: Env, attributes: Attributes): Promise<void> {
-  const decision = await decide(env, attributes);
+export async function authorizeRequest(cluster: ClusterContext, attributes: Attributes): Promise<void> {
+  const decision = await decide(cluster, attributes);
   if (!decision.allowed) throw forbiddenError(attributes, decision.reason);
 }
 

@@ -8,7 +8,7 @@
 import { findResource } from '../api/catalog.js';
 import { StatusError } from '../core/status.js';
 import bootstrap from '../../data/bootstrap-rbac.json';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import { syncAggregatedClusterRoles } from './aggregation-sync.js';
@@ -21,17 +21,17 @@ interface Missing {
 }
 
 /** Creates the bootstrap RBAC objects that do not exist. */
-export async function ensureBootstrapPolicy(env: Env): Promise<void> {
-  const missing = await missingObjects(env);
+export async function ensureBootstrapPolicy(cluster: ClusterContext): Promise<void> {
+  const missing = await missingObjects(cluster);
   if (missing.length) {
-    await Promise.all(missing.map((item) => createIgnoringExisting(env, item)));
-    forgetRbacPolicy();
+    await Promise.all(missing.map((item) => createIgnoringExisting(cluster, item)));
+    forgetRbacPolicy(cluster);
   }
-  await syncAggregatedClusterRoles(env);
+  await syncAggregatedClusterRoles(cluster);
 }
 
-async function missingObjects(env: Env): Promise<Missing[]> {
-  const policy = await rbacPolicy(env);
+async function missingObjects(cluster: ClusterContext): Promise<Missing[]> {
+  const policy = await rbacPolicy(cluster);
   const has = (names: { metadata: { name: string } }[], name: string) => names.some((object) => object.metadata.name === name);
   const missing: Missing[] = [];
   for (const role of bootstrap.clusterRoles) if (!has(policy.clusterRoles(), role.metadata.name)) missing.push(item('clusterroles', role));
@@ -49,8 +49,8 @@ function item(resource: string, object: unknown, namespace = ''): Missing {
   return { resource, namespace, object: structuredClone(object) as KubeObject };
 }
 
-async function createIgnoringExisting(env: Env, { resource, namespace, object }: Missing): Promise<void> {
-  const store = storeFor(env, findResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace);
+async function createIgnoringExisting(cluster: ClusterContext, { resource, namespace, object }: Missing): Promise<void> {
+  const store = storeFor(cluster, findResource('rbac.authorization.k8s.io', 'v1', resource)!);
   try {
     await store.create(namespace, object, { dryRun: false, now: new Date() });
   } catch (error) {

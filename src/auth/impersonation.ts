@@ -7,7 +7,7 @@
  * message is `requested [...] without impersonating a user`; this server answers 400 with it.
  */
 import { badRequest } from '../core/status.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { decide, forbiddenError } from './authorization.js';
 import { serviceAccountUser, type Attributes, type UserInfo } from './rbac/index.js';
 
@@ -22,11 +22,11 @@ interface Wanted {
 }
 
 /** The user the request acts as: `user` itself without impersonation headers. */
-export async function impersonatedUser(request: Request, env: Env, user: UserInfo): Promise<UserInfo> {
+export async function impersonatedUser(request: Request, cluster: ClusterContext, user: UserInfo): Promise<UserInfo> {
   const wanted = wantedIdentity(request.headers);
   if (!wanted) return user;
   for (const attributes of checks(user, wanted)) {
-    const decision = await decide(env, attributes);
+    const decision = await decide(cluster, attributes);
     if (!decision.allowed) throw forbiddenError(attributes, decision.reason);
   }
   return identity(wanted);

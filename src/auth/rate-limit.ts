@@ -5,69 +5,75 @@
  * long request. Past either, 429 `Too many requests, please try again later.` with Retry-After
  * (kube writes that text as plain text; here it is a Status, as every other error).
  *
- * The state lives in the Worker isolate (a cache: limits hold per isolate, so a client spread
- * over many isolates gets more; a global limit would cost a Durable Object round trip per request).
+ * The state lives in the Worker isolate, one limiter per cluster (a cache: limits hold per
+ * isolate, so a client spread over many isolates gets more; a global limit would cost a Durable
+ * Object round trip per request), so one cluster's load never throttles another's.
  */
+import { ClusterState, type ClusterContext } from '../cluster/context.js';
+import type { ClusterSettings } from '../cluster/settings.js';
 import { tooManyRequests } from '../core/status.js';
-import type { Env } from '../env.js';
 
 const message = 'Too many requests, please try again later.';
 /** Buckets kept before idle (full) ones are dropped. */
 const maxTrackedUsers = 10_000;
+
+type Limits = ClusterSettings['rateLimit'];
 
 interface Bucket {
   tokens: number;
   at: number;
 }
 
-const buckets = new Map<string, Bucket>();
-const openWatches = new Map<string, number>();
+/** The buckets and open watch counts of one cluster's users. */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly openWatches = new Map<string, number>();
 
-function numberSetting(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-}
-
-/** Takes one token from the user's bucket; throws 429 with the seconds until one is back. */
-export function admitRequest(env: Env, user: string, now = Date.now()): void {
-  const qps = numberSetting(env.RATE_LIMIT_QPS, 100);
-  const burst = numberSetting(env.RATE_LIMIT_BURST, 200);
-  const bucket = buckets.get(user) ?? { tokens: burst, at: now };
-  bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * qps);
-  bucket.at = now;
-  if (bucket.tokens < 1) {
-    buckets.set(user, bucket);
-    throw tooManyRequests(message, Math.max(1, Math.ceil((1 - bucket.tokens) / qps)));
+  /** Takes one token from the user's bucket; throws 429 with the seconds until one is back. */
+  admitRequest(limits: Limits, user: string, now = Date.now()): void {
+    const { qps, burst } = limits;
+    const bucket = this.buckets.get(user) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * qps);
+    bucket.at = now;
+    if (bucket.tokens < 1) {
+      this.buckets.set(user, bucket);
+      throw tooManyRequests(message, Math.max(1, Math.ceil((1 - bucket.tokens) / qps)));
+    }
+    bucket.tokens -= 1;
+    this.buckets.set(user, bucket);
+    if (this.buckets.size > maxTrackedUsers) this.dropIdle(now, qps, burst);
   }
-  bucket.tokens -= 1;
-  buckets.set(user, bucket);
-  if (buckets.size > maxTrackedUsers) dropIdle(now, qps, burst);
-}
 
-/** Opens a watch for the user; the returned function closes it. Throws 429 past the cap. */
-export function admitWatch(env: Env, user: string): () => void {
-  const limit = numberSetting(env.WATCH_LIMIT_PER_USER, 100);
-  const open = openWatches.get(user) ?? 0;
-  if (open >= limit) throw tooManyRequests(message, 1);
-  openWatches.set(user, open + 1);
-  let closed = false;
-  return () => {
-    if (closed) return;
-    closed = true;
-    const left = (openWatches.get(user) ?? 1) - 1;
-    if (left > 0) openWatches.set(user, left);
-    else openWatches.delete(user);
-  };
-}
+  /** Opens a watch for the user; the returned function closes it. Throws 429 past the cap. */
+  admitWatch(limits: Limits, user: string): () => void {
+    const open = this.openWatches.get(user) ?? 0;
+    if (open >= limits.watchesPerUser) throw tooManyRequests(message, 1);
+    this.openWatches.set(user, open + 1);
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      const left = (this.openWatches.get(user) ?? 1) - 1;
+      if (left > 0) this.openWatches.set(user, left);
+      else this.openWatches.delete(user);
+    };
+  }
 
-function dropIdle(now: number, qps: number, burst: number): void {
-  for (const [user, bucket] of buckets) {
-    if (bucket.tokens + ((now - bucket.at) / 1000) * qps >= burst) buckets.delete(user);
+  private dropIdle(now: number, qps: number, burst: number): void {
+    for (const [user, bucket] of this.buckets) {
+      if (bucket.tokens + ((now - bucket.at) / 1000) * qps >= burst) this.buckets.delete(user);
+    }
   }
 }
 
-/** Forgets every bucket and watch count (tests). */
-export function resetRateLimits(): void {
-  buckets.clear();
-  openWatches.clear();
+const limiters = new ClusterState(() => new RateLimiter());
+
+/** Admits a short request of `user` in `cluster` (429 past the user's rate). */
+export function admitRequest(cluster: ClusterContext, user: string): void {
+  limiters.of(cluster).admitRequest(cluster.settings.rateLimit, user);
+}
+
+/** Admits a watch of `user` in `cluster` (429 past the cap); the returned function gives the slot back. */
+export function admitWatch(cluster: ClusterContext, user: string): () => void {
+  return limiters.of(cluster).admitWatch(cluster.settings.rateLimit, user);
 }

@@ -5,8 +5,9 @@
  * aggregated rules at once, before the aggregation controller writes them back.
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import type { Env } from '../env.js';
-import { CollectionCache } from '../registry/collection-cache.js';
+import type { ClusterContext } from '../cluster/context.js';
+import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
+import { syncAggregatedClusterRoles } from './aggregation-sync.js';
 import type { KubeObject } from '../registry/object.js';
 import { aggregateRules, type ClusterRole, type ClusterRoleBinding, type RbacPolicy, type Role, type RoleBinding } from './rbac/index.js';
 
@@ -53,19 +54,24 @@ function push<T>(index: Map<string, T[]>, key: string, value: T): void {
   else index.set(key, [value]);
 }
 
-const cache = new CollectionCache<PolicySnapshot>(rbacTypes, ([clusterRoles, clusterBindings, roles, bindings]) =>
-  new PolicySnapshot(as<ClusterRole>(clusterRoles), as<ClusterRoleBinding>(clusterBindings), as<Role>(roles), as<RoleBinding>(bindings)));
+/** Per cluster; a ClusterRole written through this isolate also re-aggregates ClusterRoles. */
+const policyCache = collectionCacheSlot(() => new CollectionCache<PolicySnapshot>(rbacTypes, ([clusterRoles, clusterBindings, roles, bindings]) =>
+  new PolicySnapshot(as<ClusterRole>(clusterRoles), as<ClusterRoleBinding>(clusterBindings), as<Role>(roles), as<RoleBinding>(bindings)), {
+  afterWrite: async (cluster, type) => {
+    if (type.resource === 'clusterroles') await syncAggregatedClusterRoles(cluster);
+  },
+}));
 
 function as<T>(items: KubeObject[] | undefined): T[] {
   return (items ?? []) as unknown as T[];
 }
 
-/** The current RBAC policy. */
-export function rbacPolicy(env: Env): Promise<PolicySnapshot> {
-  return cache.current(env);
+/** The current RBAC policy of `cluster`. */
+export function rbacPolicy(cluster: ClusterContext): Promise<PolicySnapshot> {
+  return policyCache.of(cluster).current(cluster);
 }
 
-/** An RBAC object was written through this isolate. */
-export function forgetRbacPolicy(): void {
-  cache.forget();
+/** The policy changed behind the cache's back (bootstrap, aggregation): the next use reads it. */
+export function forgetRbacPolicy(cluster: ClusterContext): void {
+  policyCache.of(cluster).forget();
 }

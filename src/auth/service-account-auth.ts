@@ -6,29 +6,29 @@
  * request reads it (kube reads an informer cache). Legacy secret-based tokens are not accepted.
  */
 import { findResource } from '../api/catalog.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { storeFor } from '../registry/registry.js';
 import { serviceAccountUserInfo, validateServiceAccountClaims, verifyJwt } from './authn/index.js';
-import { apiAudiences, issuer, signingKey } from './credentials.js';
 import type { UserInfo } from './rbac/index.js';
 
 /** The user of a valid service account token, or null. */
-export async function authenticateServiceAccountToken(token: string, env: Env, now: Date): Promise<UserInfo | null> {
-  const key = await signingKey(env);
+export async function authenticateServiceAccountToken(token: string, cluster: ClusterContext, now: Date): Promise<UserInfo | null> {
+  const { credentials } = cluster;
+  const key = await credentials.signingKey();
   if (!key) return null;
   const payload = await verifyJwt(token, [key], now);
   if (!payload) return null;
-  const validation = validateServiceAccountClaims(payload, { issuers: [issuer(env)], apiAudiences: apiAudiences(env), now });
+  const validation = validateServiceAccountClaims(payload, { issuers: [credentials.issuer], apiAudiences: credentials.apiAudiences, now });
   if (!validation.ok) return null;
   const info = validation.info;
-  if (!(await stillExists(env, 'serviceaccounts', info.namespace, info.name, info.uid))) return null;
-  if (info.secretName && !(await stillExists(env, 'secrets', info.namespace, info.secretName, info.secretUid ?? ''))) return null;
-  if (info.podName && !(await stillExists(env, 'pods', info.namespace, info.podName, info.podUid ?? ''))) return null;
+  if (!(await stillExists(cluster, 'serviceaccounts', info.namespace, info.name, info.uid))) return null;
+  if (info.secretName && !(await stillExists(cluster, 'secrets', info.namespace, info.secretName, info.secretUid ?? ''))) return null;
+  if (info.podName && !(await stillExists(cluster, 'pods', info.namespace, info.podName, info.podUid ?? ''))) return null;
   return serviceAccountUserInfo(info);
 }
 
 /** Whether `namespace/name` of a core resource exists with `uid`. */
-async function stillExists(env: Env, resource: string, namespace: string, name: string, uid: string): Promise<boolean> {
-  const object = await storeFor(env, findResource('', 'v1', resource)!, namespace).getIfExists(namespace, name);
+async function stillExists(cluster: ClusterContext, resource: string, namespace: string, name: string, uid: string): Promise<boolean> {
+  const object = await storeFor(cluster, findResource('', 'v1', resource)!).getIfExists(namespace, name);
   return object?.metadata.uid === uid;
 }

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../registry/object.js';
 import type { ListMetaFields } from './lists.js';
 import { partialObjectMetadata } from './partial-metadata.js';
-import type { Printer } from './printers.js';
+import type { Printer } from './printer-registry.js';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
@@ -24,7 +24,7 @@ export function toTable(objects: KubeObject[], printer: Printer, listMeta: ListM
     apiVersion: `meta.k8s.io/${options.version}`,
     metadata: listMeta,
     columnDefinitions: printer.columns,
-    rows: objects.map((object) => ({
+    rows: (printer.order ? printer.order(objects) : objects).map((object) => ({
       cells: printer.cells(object, options.now),
       object: rowObject(object, options.includeObject),
     })),

@@ -1,5 +1,5 @@
 /**
- * What kube-apiserver's CRD controllers do, as one lifecycle task per CRD write:
+ * What kube-apiserver's CRD controllers do, as one controller task per CRD write:
  *   - naming and establishing (pkg/controller/status/naming_controller.go,
  *     establish/establishing_controller.go): names that no other CRD of the group holds are
  *     accepted into status.acceptedNames, with NamesAccepted and Established conditions, written
@@ -10,11 +10,11 @@
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
 import { copyConditions, setCondition, type Condition, type WantedCondition } from '../core/conditions.js';
-import type { Cluster } from '../lifecycle/cluster.js';
-import type { ObjectRef } from '../lifecycle/graph.js';
+import type { ApiClient } from '../controllers/api-client.js';
+import type { ObjectRef } from '../controllers/graph.js';
 import type { KubeObject } from '../registry/object.js';
 import { cleanupFinalizer } from './crd-deletion.js';
-import { definitionTypes } from './custom-types.js';
+import { definitionTypes } from './crd-resource-types.js';
 import { acceptNames } from './naming.js';
 import { freshMillis } from './serving-catalog.js';
 
@@ -28,14 +28,14 @@ function crdType(): ResourceType {
 }
 
 /** One pass over CRD `ref`; null when done, else when to look again. */
-export async function reconcileCrd(cluster: Cluster, ref: ObjectRef, now: () => Date): Promise<number | null> {
+export async function reconcileCrd(api: ApiClient, ref: ObjectRef, now: () => Date): Promise<number | null> {
   const type = crdType();
-  const crd = await cluster.get(type, '', ref.name);
+  const crd = await api.get(type, '', ref.name);
   if (!crd || crd.metadata.uid !== ref.uid) return null;
-  if (crd.metadata.deletionTimestamp) return cleanUp(cluster, crd, now);
-  const others = (await cluster.list(type, '', '', 0)).items.filter((other) => other.metadata.uid !== crd.metadata.uid);
+  if (crd.metadata.deletionTimestamp) return cleanUp(api, crd, now);
+  const others = (await api.listObjects(type, '')).items.filter((other) => other.metadata.uid !== crd.metadata.uid);
   const { acceptedNames, conditions } = acceptNames(crd, others);
-  await writeStatus(cluster, crd, now(), (status, at) => {
+  await writeStatus(api, crd, now(), (status, at) => {
     let changed = JSON.stringify(status.acceptedNames) !== JSON.stringify(acceptedNames);
     status.acceptedNames = acceptedNames;
     for (const condition of conditions) changed = setCondition(status.conditions, condition, at) || changed;
@@ -45,20 +45,20 @@ export async function reconcileCrd(cluster: Cluster, ref: ObjectRef, now: () => 
 }
 
 /** Deletes the definition's objects; removes the cleanup finalizer once none are left. */
-async function cleanUp(cluster: Cluster, crd: KubeObject, now: () => Date): Promise<number | null> {
+async function cleanUp(api: ApiClient, crd: KubeObject, now: () => Date): Promise<number | null> {
   if (!crd.metadata.finalizers?.includes(cleanupFinalizer)) return null;
-  await setTerminating(cluster, crd, now(), 'InstanceDeletionInProgress', 'CustomResource deletion is in progress');
+  await setTerminating(api, crd, now(), 'InstanceDeletionInProgress', 'CustomResource deletion is in progress');
   const started = now().getTime();
   const [type] = await definitionTypes(crd);
-  const remaining = type ? await deleteAll(cluster, type) : 0;
+  const remaining = type ? await deleteAll(api, type) : 0;
   if (remaining > 0) {
-    await setTerminating(cluster, crd, now(), 'InstanceDeletionCheck', `could not confirm zero CustomResources remaining: ${remaining} remaining`);
+    await setTerminating(api, crd, now(), 'InstanceDeletionCheck', `could not confirm zero CustomResources remaining: ${remaining} remaining`);
     return now().getTime() + 1_000;
   }
   const quietAfter = Date.parse(crd.metadata.deletionTimestamp!) + freshMillis + clockSkewMillis;
   if (started < quietAfter) return quietAfter;
-  await setTerminating(cluster, crd, now(), 'InstanceDeletionCompleted', 'removed all instances');
-  await cluster.update(crdType(), '', crd.metadata.name ?? '', crd.metadata.uid ?? '', (object) => {
+  await setTerminating(api, crd, now(), 'InstanceDeletionCompleted', 'removed all instances');
+  await api.update(crdType(), '', crd.metadata.name ?? '', crd.metadata.uid ?? '', (object) => {
     const finalizers = (object.metadata.finalizers ?? []).filter((name) => name !== cleanupFinalizer);
     if (finalizers.length) object.metadata.finalizers = finalizers;
     else delete object.metadata.finalizers;
@@ -68,30 +68,31 @@ async function cleanUp(cluster: Cluster, crd: KubeObject, now: () => Date): Prom
 }
 
 /** Deletes every object of the type, in every namespace; how many are still there (held). */
-async function deleteAll(cluster: Cluster, type: ResourceType): Promise<number> {
+async function deleteAll(api: ApiClient, type: ResourceType): Promise<number> {
   let remaining = 0;
   let continueToken = '';
   do {
-    const page = await cluster.list(type, '', continueToken, pageSize);
-    for (const item of page.items) {
+    const page = await api.list(type, '', continueToken, pageSize);
+    for await (const listed of page.items) {
+      const item = listed.object();
       if (item.metadata.deletionTimestamp) remaining += 1;
-      else if (await cluster.delete(type, item.metadata.namespace ?? '', item.metadata.name ?? '', item.metadata.uid ?? '', { propagationPolicy: 'Background' })) remaining += 1;
+      else if (await api.delete(type, item.metadata.namespace ?? '', item.metadata.name ?? '', item.metadata.uid ?? '', { propagationPolicy: 'Background' })) remaining += 1;
     }
     continueToken = page.continue ?? '';
   } while (continueToken);
   return remaining;
 }
 
-async function setTerminating(cluster: Cluster, crd: KubeObject, at: Date, reason: string, message: string): Promise<void> {
+async function setTerminating(api: ApiClient, crd: KubeObject, at: Date, reason: string, message: string): Promise<void> {
   const condition: WantedCondition = { type: 'Terminating', status: 'True', reason, message };
-  await writeStatus(cluster, crd, at, (status, time) => setCondition(status.conditions, condition, time));
+  await writeStatus(api, crd, at, (status, time) => setCondition(status.conditions, condition, time));
 }
 
 type CrdStatus = { conditions: Condition[]; acceptedNames?: unknown; [field: string]: unknown };
 
 /** Updates the CRD's status through /status as kube-apiserver, when `change` changes it. */
-async function writeStatus(cluster: Cluster, crd: KubeObject, at: Date, change: (status: CrdStatus, at: Date) => boolean): Promise<void> {
-  await cluster.update(crdType(), '', crd.metadata.name ?? '', crd.metadata.uid ?? '', (object) => {
+async function writeStatus(api: ApiClient, crd: KubeObject, at: Date, change: (status: CrdStatus, at: Date) => boolean): Promise<void> {
+  await api.update(crdType(), '', crd.metadata.name ?? '', crd.metadata.uid ?? '', (object) => {
     const current = (object.status ?? {}) as Record<string, unknown>;
     const status: CrdStatus = { ...current, conditions: copyConditions(current.conditions) };
     if (!change(status, at)) return false;

@@ -7,7 +7,7 @@
  */
 import { copyConditions, setCondition } from '../core/conditions.js';
 import type { DeleteOptions } from '../registry/deletion.js';
-import type { WriteContext } from '../registry/lifecycle.js';
+import type { WriteContext } from '../registry/prepare-write.js';
 import { kubeTimestamp, type KubeObject } from '../registry/object.js';
 import type { Store } from '../registry/store.js';
 import type { DeleteResult } from '../registry/store-delete.js';

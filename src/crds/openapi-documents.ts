@@ -4,15 +4,15 @@
  */
 import type { Catalog, ResourceType } from '../api/catalog.js';
 import type { ExtraDocuments, OpenApiText } from '../api/openapi.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { customResourceDocument } from './openapi.js';
 import { servingCatalog } from './serving-catalog.js';
 
 /** Resolved documents only: a promise made by one request must not be awaited by another in workerd. */
 const built = new WeakMap<Catalog, ExtraDocuments>();
 
-export async function customOpenApiDocuments(env: Env): Promise<ExtraDocuments> {
-  const catalog = await servingCatalog(env, 'latest');
+export async function customOpenApiDocuments(cluster: ClusterContext): Promise<ExtraDocuments> {
+  const catalog = await servingCatalog(cluster, 'latest');
   let documents = built.get(catalog);
   if (!documents) built.set(catalog, (documents = await buildDocuments(catalog)));
   return documents;

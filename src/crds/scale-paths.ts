@@ -5,7 +5,7 @@
  */
 import { fieldError, type FieldError } from '../core/field-errors.js';
 import { isJsonObject } from '../registry/object.js';
-import type { ScalePaths } from './custom-types.js';
+import type { ScalePaths } from './crd-resource-types.js';
 
 const maxInt32 = 2 ** 31 - 1;
 

@@ -9,10 +9,10 @@
  * its CRD informer; this is the stateless equivalent.)
  */
 import { builtinCatalog, findResource, type Catalog, type ResourceType } from '../api/catalog.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../registry/object.js';
-import { CollectionCache } from '../registry/collection-cache.js';
-import { customTypes } from './custom-types.js';
+import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
+import { customTypes } from './crd-resource-types.js';
 
 /** How long a catalog is trusted without checking the CRD collection. */
 export const freshMillis = 1_000;
@@ -24,24 +24,18 @@ export const freshMillis = 1_000;
  */
 export type Freshness = 'cached' | 'miss' | 'latest';
 
-/** Made on first use: the registry imports this module, and the cache's module imports the registry. */
-let cache: CollectionCache<Catalog> | undefined;
-const catalogCache = () => (cache ??= new CollectionCache<Catalog>(() => [crdType()], ([crds = []]) => catalogOf(crds), freshMillis));
+/** Per cluster, made on first use in its context. */
+const catalogCache = collectionCacheSlot(() => new CollectionCache<Catalog>(() => [crdType()], ([crds = []]) => catalogOf(crds), { freshMillis }));
 
-/** The current catalog. */
-export function servingCatalog(env: Env, freshness: Freshness = 'cached'): Promise<Catalog> {
-  return catalogCache().current(env, freshness !== 'cached');
+/** The current catalog of `cluster`. */
+export function servingCatalog(cluster: ClusterContext, freshness: Freshness = 'cached'): Promise<Catalog> {
+  return catalogCache.of(cluster).current(cluster, freshness !== 'cached');
 }
 
 /** Finds a type in the serving catalog, checking again before saying it does not exist. */
-export async function findServedResource(env: Env, group: string, version: string, resource: string): Promise<ResourceType | undefined> {
-  return (await servingCatalog(env)).findResource(group, version, resource)
-    ?? (await servingCatalog(env, 'miss')).findResource(group, version, resource);
-}
-
-/** Forgets the catalog (tests; a CRD written through this isolate). */
-export function forgetServingCatalog(): void {
-  cache?.forget();
+export async function findServedResource(cluster: ClusterContext, group: string, version: string, resource: string): Promise<ResourceType | undefined> {
+  return (await servingCatalog(cluster)).findResource(group, version, resource)
+    ?? (await servingCatalog(cluster, 'miss')).findResource(group, version, resource);
 }
 
 /** The built-in catalog extended with the types of `crds`; groups kube serves itself stay built-in. */

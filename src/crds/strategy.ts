@@ -12,7 +12,7 @@ import { fieldError, type FieldError } from '../core/field-errors.js';
 import type { KubeObject } from '../registry/object.js';
 import { DefaultStrategy, stableStringify } from '../registry/strategies/default.js';
 import { applyDefaults, validateStructure } from '../schema/index.js';
-import type { CustomResourceInfo } from './custom-types.js';
+import type { CustomResourceInfo } from './crd-resource-types.js';
 import { scaleErrors } from './scale-paths.js';
 
 /** Schema error types after which CEL rules are not evaluated (hasBlockingErr). */

@@ -16,17 +16,28 @@ export function nowMicros(): number {
   return Date.now() * 1000;
 }
 
-/** The resourceVersion for the next write after `current`. */
-export function nextResourceVersion(current: number): number {
-  return Math.max(current + 1, nowMicros());
+/**
+ * The resourceVersion for the next write after `current`. The shard of a type spread over
+ * `count` shards takes only versions congruent to its `index` modulo `count`, so two shards never
+ * hand out the same version (a merged watch orders and resumes by version).
+ */
+export function nextResourceVersion(current: number, shard?: { index: number; count: number }): number {
+  const next = Math.max(current + 1, nowMicros());
+  if (!shard || shard.count === 1) return next;
+  return next + ((shard.index - (next % shard.count) + shard.count) % shard.count);
 }
 
-export function loadClock(sql: SqlStorage): ClockState {
+/**
+ * The clock of a shard's storage. A fresh one starts at `origin`: the time for a type of one shard
+ * (its empty list then has a version, as kube's does), 0 for one shard of several (the newest
+ * version of the type is the newest any shard committed, which an idle shard must not inflate).
+ */
+export function loadClock(sql: SqlStorage, origin: number): ClockState {
   const rows = sql.exec<{ name: string; value: number }>('SELECT name, value FROM clock').toArray();
   const byName = new Map(rows.map((row) => [row.name, row.value]));
   let current = byName.get('current');
   if (current === undefined) {
-    current = nowMicros();
+    current = origin;
     saveClockValue(sql, 'current', current);
   }
   return { current, compacted: byName.get('compacted') ?? 0 };

@@ -1,9 +1,10 @@
 /**
  * Reading changes back out of the revisions table, for watches that start at a resourceVersion:
- * every revision after it, in commit order, with the live revision it replaced.
+ * every revision after it, in commit order, with the live revision it replaced, as the wire
+ * messages of watch-protocol.ts (built from the stored columns without parsing them).
  */
+import { changeMessage } from '../storage/watch-protocol.js';
 import { prefixRange } from './revisions.js';
-import { type Change, side } from './watch-events.js';
 
 interface ChangeRow {
   rv: number;
@@ -17,21 +18,26 @@ interface ChangeRow {
   [column: string]: SqlStorageValue;
 }
 
-/** The changes after `resourceVersion` to keys under `prefix`, oldest first. */
-export function* changesAfter(sql: SqlStorage, prefix: string, resourceVersion: number): Generator<Change> {
+/** Rows read per query: a replay reads history in bounded batches. */
+const batchRows = 256;
+
+/** The messages of the changes in (`after`, `upTo`] to keys under `prefix`, oldest first. */
+export function* changeMessagesAfter(sql: SqlStorage, prefix: string, after: number, upTo = Number.MAX_SAFE_INTEGER): Generator<string> {
   const { start, end } = prefixRange(prefix);
-  const rows = sql.exec<ChangeRow>(
-    `SELECT r.rv, r.key, r.value, r.labels, r.fields, p.value AS prev_value, p.labels AS prev_labels, p.fields AS prev_fields
-       FROM revisions r LEFT JOIN revisions p ON p.rv = r.prev_rv
-      WHERE r.rv > ? AND r.key >= ? AND r.key < ? ORDER BY r.rv`,
-    resourceVersion, start, end,
-  );
-  for (const row of rows) {
-    yield {
-      key: row.key,
-      resourceVersion: row.rv,
-      current: side(row.value, row.labels, row.fields),
-      previous: side(row.prev_value, row.prev_labels, row.prev_fields),
-    };
+  let cursor = after;
+  for (;;) {
+    const rows = sql.exec<ChangeRow>(
+      `SELECT r.rv, r.key, r.value, r.labels, r.fields, p.value AS prev_value, p.labels AS prev_labels, p.fields AS prev_fields
+         FROM revisions r LEFT JOIN revisions p ON p.rv = r.prev_rv
+        WHERE r.rv > ? AND r.rv <= ? AND r.key >= ? AND r.key < ? ORDER BY r.rv LIMIT ?`,
+      cursor, upTo, start, end, batchRows,
+    ).toArray();
+    for (const row of rows) {
+      cursor = row.rv;
+      const current = row.value === null ? null : { value: row.value, labels: row.labels, fields: row.fields };
+      const previous = row.prev_value === null ? null : { value: row.prev_value, labels: row.prev_labels, fields: row.prev_fields };
+      yield changeMessage(row.key, row.rv, current, previous);
+    }
+    if (rows.length < batchRows) return;
   }
 }

@@ -1,44 +1,52 @@
 /**
- * The outbox of a ResourceStore: lifecycle events written in the same transaction as the write
- * that caused them, then delivered to the lifecycle controller shards by the store's alarm. A
- * batch is deleted only once every shard it addresses accepted it; a failed delivery is retried
- * whole (the controllers apply events idempotently), so no event is lost across restarts and the
- * events of one store reach each shard in commit order.
+ * The outbox of a storage shard: messages a write sends (the controllers' events), stored in the
+ * write's own transaction and delivered by the shard's alarm after the commit. A batch is deleted
+ * only once every destination accepted its part; a failed delivery is retried whole (receivers
+ * apply messages idempotently), so no message is lost across restarts and each destination gets
+ * the messages of one shard in commit order.
  */
-import type { LifecycleEvent } from '../lifecycle/events.js';
-import { eventShards } from '../lifecycle/routing.js';
+import type { PartitionAddress } from '../cluster/addressing.js';
+import type { OutboxMessage } from '../storage/types.js';
 
-/** Events per delivery round. */
+/** Messages per delivery round. */
 const batchSize = 200;
 
-export function appendOutbox(sql: SqlStorage, event: LifecycleEvent): void {
-  sql.exec('INSERT INTO outbox (event) VALUES (?)', JSON.stringify(event));
+export function appendOutbox(sql: SqlStorage, messages: OutboxMessage[]): void {
+  for (const { to, body } of messages) {
+    sql.exec('INSERT INTO outbox_messages (cluster, partition, body) VALUES (?, ?, ?)', to.cluster, to.partition, body);
+  }
 }
 
 export function outboxSize(sql: SqlStorage): number {
-  return sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n;
+  return sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox_messages').one().n;
 }
 
-/** Receives one shard's events, in order; resolves once they are durably accepted. */
-export type Deliver = (shard: number, events: LifecycleEvent[]) => Promise<void>;
+/** Receives one destination's message bodies (parsed JSON), in order; resolves once they are durably accepted. */
+export type Deliver = (to: PartitionAddress, bodies: unknown[]) => Promise<void>;
+
+interface OutboxRow {
+  seq: number;
+  cluster: string;
+  partition: number;
+  body: string;
+  [column: string]: SqlStorageValue;
+}
 
 /**
- * Delivers the oldest batch of the outbox and removes it; returns how many events went (0 when
- * the outbox is empty). Throws when a shard refused or could not be reached: the batch stays.
+ * Delivers the oldest batch of the outbox and removes it; returns how many messages went (0 when
+ * the outbox is empty). Throws when a destination refused or could not be reached: the batch stays.
  */
-export async function deliverOutboxBatch(sql: SqlStorage, shards: number, deliver: Deliver): Promise<number> {
-  const rows = sql.exec<{ seq: number; event: string }>('SELECT seq, event FROM outbox ORDER BY seq LIMIT ?', batchSize).toArray();
+export async function deliverOutboxBatch(sql: SqlStorage, deliver: Deliver): Promise<number> {
+  const rows = sql.exec<OutboxRow>('SELECT seq, cluster, partition, body FROM outbox_messages ORDER BY seq LIMIT ?', batchSize).toArray();
   if (rows.length === 0) return 0;
-  const byShard = new Map<number, LifecycleEvent[]>();
+  const byDestination = new Map<string, { to: PartitionAddress; bodies: unknown[] }>();
   for (const row of rows) {
-    const event = JSON.parse(row.event) as LifecycleEvent;
-    for (const shard of eventShards(event, shards)) {
-      const list = byShard.get(shard);
-      if (list) list.push(event);
-      else byShard.set(shard, [event]);
-    }
+    const key = `${row.cluster}/${row.partition}`;
+    let group = byDestination.get(key);
+    if (!group) byDestination.set(key, (group = { to: { cluster: row.cluster, partition: row.partition }, bodies: [] }));
+    group.bodies.push(JSON.parse(row.body));
   }
-  await Promise.all([...byShard].map(([shard, events]) => deliver(shard, events)));
-  sql.exec('DELETE FROM outbox WHERE seq <= ?', rows[rows.length - 1]!.seq);
+  await Promise.all([...byDestination.values()].map(({ to, bodies }) => deliver(to, bodies)));
+  sql.exec('DELETE FROM outbox_messages WHERE seq <= ?', rows[rows.length - 1]!.seq);
   return rows.length;
 }

@@ -2,7 +2,8 @@
  * SQL access to the revisions table. Every function takes the Durable Object's SqlStorage and
  * returns rows; callers own transactions.
  */
-import type { ObjectWrite, StoredObject } from '../storage/types.js';
+import type { StoredObject } from '../storage/types.js';
+import type { StoredSide } from '../storage/watch-protocol.js';
 import type { RevisionRow } from './schema.js';
 
 /** The newest row of a key (possibly a tombstone), or null if the key never existed or was compacted away. */
@@ -20,16 +21,16 @@ export function revisionAt(sql: SqlStorage, key: string, at: number): RevisionRo
   return rows[0] ?? null;
 }
 
-/** Appends a revision of `key` at `rv`, superseding `previous` (live or tombstone) if given. */
-export function appendRevision(sql: SqlStorage, rv: number, write: ObjectWrite | { key: string; value: null }, previous: RevisionRow | null): void {
+/**
+ * Appends a revision of `key` at `rv` (`current` null: a tombstone), superseding `previous` (live
+ * or tombstone) if given. Labels and fields are stored as JSON text (labels NULL when none).
+ */
+export function appendRevision(sql: SqlStorage, rv: number, key: string, current: StoredSide | null, previous: RevisionRow | null): void {
   if (previous) sql.exec('UPDATE revisions SET superseded_rv = ? WHERE rv = ?', rv, previous.rv);
   const live = previous?.value != null ? previous.rv : null;
-  const labels = 'labels' in write && Object.keys(write.labels).length ? JSON.stringify(write.labels) : null;
-  const fields = 'fields' in write ? JSON.stringify(write.fields) : null;
-  const lifecycle = 'lifecycle' in write && write.lifecycle ? JSON.stringify(write.lifecycle) : null;
   sql.exec(
-    'INSERT INTO revisions (rv, key, value, labels, fields, prev_rv, superseded_rv, lifecycle) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
-    rv, write.key, write.value, labels, fields, live, lifecycle,
+    'INSERT INTO revisions (rv, key, value, labels, fields, prev_rv, superseded_rv) VALUES (?, ?, ?, ?, ?, ?, NULL)',
+    rv, key, current?.value ?? null, current?.labels ?? null, current?.fields ?? null, live,
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * SQLite schema of a ResourceStore: one row per revision of an object (multi-version, like etcd's
+ * SQLite schema of a storage shard: one row per revision of an object (multi-version, like etcd's
  * MVCC). The state at resourceVersion R is every live row with rv <= R that was not superseded
  * at or before R. Compaction removes rows no read at or after the watermark can see.
  */
@@ -18,11 +18,15 @@ export const schemaStatements = [
   `CREATE UNIQUE INDEX IF NOT EXISTS revisions_newest ON revisions(key) WHERE superseded_rv IS NULL`,
   `CREATE INDEX IF NOT EXISTS revisions_by_superseded ON revisions(superseded_rv) WHERE superseded_rv IS NOT NULL`,
   `CREATE TABLE IF NOT EXISTS clock (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
-  // Lifecycle events waiting to reach the lifecycle controllers (written in the write's transaction).
-  `CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)`,
+  // Messages waiting to reach their destinations (written in the write's transaction): outbox.ts.
+  `CREATE TABLE IF NOT EXISTS outbox_messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, cluster TEXT NOT NULL, partition INTEGER NOT NULL, body TEXT NOT NULL)`,
 ];
 
-/** Columns added after the first release, created on stores persisted before them. */
+/**
+ * Columns added after the first release, created on stores persisted before them. `lifecycle`
+ * held the controllers' facts of a revision until writers computed the controllers' events
+ * themselves; it is no longer written.
+ */
 export const addedColumns = [{ table: 'revisions', column: 'lifecycle', type: 'TEXT' }];
 
 /** Adds the columns of `addedColumns` that a persisted store lacks. */
@@ -42,7 +46,5 @@ export interface RevisionRow {
   fields: string | null;
   prev_rv: number | null;
   superseded_rv: number | null;
-  /** LifecycleFacts JSON of a live revision (null for tombstones and raw writes). */
-  lifecycle: string | null;
   [column: string]: SqlStorageValue;
 }

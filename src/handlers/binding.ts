@@ -14,7 +14,7 @@ import type { KubeObject } from '../registry/object.js';
 import { bindPod, validatePodBinding, type PodBinding } from '../registry/pod-binding.js';
 import { storeFor } from '../registry/registry.js';
 import { decodeObjectBody } from './body.js';
-import { parseWriteOptions } from './options.js';
+import { parseWriteOptions } from './query-options.js';
 import { encodedResponse, outputFormat, wantsPretty, withWarnings } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkFields } from './typed-object.js';
@@ -48,7 +48,7 @@ async function bind(scope: RequestScope, checkName: (binding: KubeObject) => voi
   // kube answers these with a bare 500 (an aggregate that is no API error); bad input is a 400 here.
   if (errors.length) throw badRequest(aggregateText(errors));
   await validatingAdmission(podScope, { operation: 'CREATE', object: admitted, old: null, dryRun: options.dryRun, kind: bindingKind });
-  const pods = scope.type.resource === 'pods' ? scope.store : storeFor(scope.env, podsType(), scope.namespace);
+  const pods = scope.type.resource === 'pods' ? scope.store : storeFor(scope.cluster, podsType());
   await bindPod(pods, scope.namespace, binding, { dryRun: options.dryRun, now: scope.now });
   const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
   return withWarnings(encodedResponse(status, format, 201, wantsPretty(scope.request, scope.url)), scope.warnings);

@@ -7,7 +7,7 @@
 import { mutatingAdmission, validationHooks } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { decodeObjectBody } from './body.js';
-import { parseWriteOptions } from './options.js';
+import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
 import { fieldManagementFor, trackUpdate } from './field-manager.js';
 import { outputFormat, respondObject } from './respond.js';

@@ -10,7 +10,7 @@ import { badRequest } from '../core/status.js';
 import type { DeleteOptions, PropagationPolicy } from '../registry/deletion.js';
 import { isJsonObject } from '../registry/object.js';
 import { parseBody, readBodyBytes } from './body.js';
-import { optionsInvalid } from './options.js';
+import { optionsInvalid } from './query-options.js';
 import type { RequestScope } from './scope.js';
 
 const policies = ['Foreground', 'Background', 'Orphan'];

@@ -14,6 +14,9 @@ import { deleteNamespace } from '../registry/namespace-deletion.js';
 import { deleteCustomResourceDefinition } from '../crds/crd-deletion.js';
 import type { KubeObject } from '../registry/object.js';
 import type { DeleteResult } from '../registry/store-delete.js';
+import type { ListedObjects } from '../registry/store.js';
+import type { ListQuery } from '../registry/list-query.js';
+import { objectItem, type ServedItem } from '../registry/served-item.js';
 import { parseDeleteOptions } from './delete-options.js';
 import { parseListQuery } from './list-options.js';
 import { encodedResponse, outputFormat, respondList, respondObject, wantsPretty, withWarnings } from './respond.js';
@@ -37,7 +40,7 @@ export const deleteHandler: Handler = async (scope) => {
 function deleteOne(scope: RequestScope, name: string, options: DeleteOptions): Promise<DeleteResult> {
   const context = { dryRun: options.dryRun, now: scope.now, validateDelete: validationHooks(scope, options.dryRun).validateDelete };
   if (scope.type.group === '' && scope.type.resource === 'namespaces') {
-    if (!options.dryRun) forgetNamespace(name);
+    if (!options.dryRun) forgetNamespace(scope.cluster, name);
     return deleteNamespace(scope.store, name, options, context);
   }
   if (scope.type.group === 'apiextensions.k8s.io' && scope.type.resource === 'customresourcedefinitions') {
@@ -68,8 +71,10 @@ const deletesInFlight = 16;
 /**
  * deletecollection: lists with the request's selectors, page by page (only the page the client's
  * limit asks for, if it set one), and deletes each item with the same options, a bounded number
- * at a time, ignoring items already gone; answers the list of what was listed, with the first
- * page's metadata.
+ * at a time, ignoring items already gone; answers the list of what was deleted, with the first
+ * page's metadata. The answer streams as the deletions proceed (memory stays bounded by a batch
+ * however large the collection); the first batch is deleted before the answer starts, so a
+ * refusal (admission, authorization of the objects) is a plain error Status.
  */
 export const deleteCollectionHandler: Handler = async (scope) => {
   outputFormat(scope, 'list');
@@ -77,19 +82,51 @@ export const deleteCollectionHandler: Handler = async (scope) => {
   warnAboutDefaultPolicy(scope, options);
   const query = parseListQuery(scope);
   const hasLimit = query.limit > 0;
-  const items: KubeObject[] = [];
-  let first: { resourceVersion: string; continue?: string } | undefined;
-  let page = { ...query, limit: hasLimit ? query.limit : pageSize };
-  for (;;) {
-    const list = await scope.store.list(scope.namespace, page);
-    first ??= { resourceVersion: list.resourceVersion, ...(hasLimit && list.continue ? { continue: list.continue } : {}) };
-    await inPool(list.items, deletesInFlight, (item) => deleteIgnoringMissing(scope, item, options));
-    items.push(...list.items);
-    if (hasLimit || !list.continue) break;
-    page = { ...page, continue: list.continue, resourceVersion: '', resourceVersionMatch: '' };
-  }
-  return respondList(scope, { ...first!, items });
+  const first = await scope.store.list(scope.namespace, { ...query, limit: hasLimit ? query.limit : pageSize });
+  const pages = hasLimit ? onePage(first) : everyPage(scope, query, first);
+  const batches = deletedBatches(pages, (item) => deleteIgnoringMissing(scope, item, options));
+  const head = await batches.next();
+  const meta = { resourceVersion: first.resourceVersion, ...(hasLimit && first.continue ? { continue: first.continue } : {}) };
+  return respondList(scope, { ...meta, items: flatten(head, batches) });
 };
+
+/** The items of one page. */
+async function* onePage(page: ListedObjects): AsyncGenerator<ServedItem> {
+  yield* page.items;
+}
+
+/** The items of `first` and of every page after it. */
+async function* everyPage(scope: RequestScope, query: ListQuery, first: ListedObjects): AsyncGenerator<ServedItem> {
+  let page = first;
+  for (;;) {
+    yield* page.items;
+    if (!page.continue) return;
+    page = await scope.store.list(scope.namespace, { ...query, limit: pageSize, continue: page.continue, resourceVersion: '', resourceVersionMatch: '' });
+  }
+}
+
+/** Deletes the items of `source` a batch at a time, yielding each batch once it is deleted. */
+async function* deletedBatches(source: AsyncIterable<ServedItem>, remove: (item: KubeObject) => Promise<void>): AsyncGenerator<KubeObject[]> {
+  let batch: KubeObject[] = [];
+  const flush = async () => {
+    await inPool(batch, deletesInFlight, remove);
+    const done = batch;
+    batch = [];
+    return done;
+  };
+  for await (const item of source) {
+    batch.push(item.object());
+    if (batch.length >= deletesInFlight) yield await flush();
+  }
+  if (batch.length) yield await flush();
+}
+
+/** The objects of the batches, the first already taken. */
+async function* flatten(head: IteratorResult<KubeObject[]>, rest: AsyncGenerator<KubeObject[]>): AsyncGenerator<ServedItem> {
+  if (head.done) return;
+  for (const object of head.value) yield objectItem(object);
+  for await (const batch of rest) for (const object of batch) yield objectItem(object);
+}
 
 async function deleteIgnoringMissing(scope: RequestScope, item: KubeObject, options: DeleteOptions): Promise<void> {
   try {

@@ -17,7 +17,7 @@ import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import { decodeObjectBody } from './body.js';
 import { type RawDeleteOptions, validateDeleteOptions } from './delete-options.js';
-import { parseWriteOptions } from './options.js';
+import { parseWriteOptions } from './query-options.js';
 import { encodedResponse, outputFormat, wantsPretty, withWarnings } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkFields } from './typed-object.js';
@@ -78,9 +78,9 @@ function unvalidated(raw: RawDeleteOptions): DeleteOptions {
 function evictionTarget(scope: RequestScope) {
   const budgetType = findResource('policy', 'v1', 'poddisruptionbudgets')!;
   return {
-    pods: storeFor(scope.env, scope.type, scope.namespace, 'status'),
-    budgets: storeFor(scope.env, budgetType, scope.namespace),
-    budgetStatus: storeFor(scope.env, budgetType, scope.namespace, 'status'),
+    pods: storeFor(scope.cluster, scope.type, 'status'),
+    budgets: storeFor(scope.cluster, budgetType),
+    budgetStatus: storeFor(scope.cluster, budgetType, 'status'),
     budgetType, namespace: scope.namespace, now: scope.now,
   };
 }

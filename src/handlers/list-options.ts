@@ -9,7 +9,7 @@ import { type LabelSelector, parseLabelSelector } from '../core/selectors/labels
 import { badRequest } from '../core/status.js';
 import { convertFieldSelector } from '../registry/field-labels.js';
 import type { ListQuery } from '../registry/list-query.js';
-import { optionsInvalid, parseBooleanParameter, parseIntegerParameter } from './options.js';
+import { optionsInvalid, parseBooleanParameter, parseIntegerParameter } from './query-options.js';
 import type { RequestScope } from './scope.js';
 
 const resourceVersionMatchValues = ['Exact', 'NotOlderThan', ''];

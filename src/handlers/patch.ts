@@ -12,7 +12,7 @@ import { isJsonObject, type KubeObject } from '../registry/object.js';
 import { apiVersionAndKind, asTypedObject, parseBody, readBodyBytes } from './body.js';
 import { fieldManagementFor, keepTimestampsOfNoOp, applyOnto, trackUpdate } from './field-manager.js';
 import { type ApplyPatchType, isApplyPatch, negotiatePatchType, type PatchType, patcher } from './patchers.js';
-import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './options.js';
+import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './query-options.js';
 import { outputFormat, respondObject } from './respond.js';
 import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
 import type { Handler, RequestScope } from './scope.js';

@@ -19,6 +19,5 @@ export const getHandler: Handler = async (scope) => {
 export const listHandler: Handler = async (scope) => {
   outputFormat(scope, 'list');
   const query = parseListQuery(scope);
-  const list = await scope.store.list(scope.namespace, query);
-  return respondList(scope, list);
+  return respondList(scope, await scope.store.list(scope.namespace, query));
 };

@@ -7,12 +7,12 @@ import { encodeBody } from '../codecs/encode-body.js';
 import { listMeta, typedList, unstructuredList } from '../codecs/lists.js';
 import { type Endpoint, type OutputFormat, negotiateOutput, type Target } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
-import { printerFor } from '../codecs/printers.js';
+import { printerFor } from '../codecs/printer-registry.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { WarningRecorder } from '../schema/index.js';
-import type { ObjectList } from '../registry/store.js';
+import type { ListedObjects, ObjectList } from '../registry/store.js';
 import type { RequestScope } from './scope.js';
 
 /** kube pretty-prints for `?pretty=true` and for curl, wget and browsers. */
@@ -81,8 +81,16 @@ function convertedObject(scope: RequestScope, object: KubeObject, format: Output
   return object;
 }
 
-/** Responds with a list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList. */
-export function respondList(scope: RequestScope, list: ObjectList, status = 200): Response {
+/** Responds with a streamed list: typed (`ConfigMapList`), a Table, or a PartialObjectMetadataList. */
+export async function respondList(scope: RequestScope, list: ListedObjects, status = 200): Promise<Response> {
+  const { items, ...meta } = list;
+  const objects = [];
+  for await (const item of items) objects.push(item.object());
+  return respondObjectList(scope, { ...meta, items: objects }, status);
+}
+
+/** Responds with a list held in memory. */
+function respondObjectList(scope: RequestScope, list: ObjectList, status: number): Response {
   const format = outputFormat(scope, 'list');
   const pretty = wantsPretty(scope.request, scope.url);
   if (format.conversion === 'Table') return encodedResponse(tableOf(scope, list.items, listMeta(list), format), format, status, pretty);

@@ -12,7 +12,7 @@ import { parentWithScale, scaleOf, scaleViewOf, validateScale } from '../registr
 import type { ReadVersion } from '../storage/types.js';
 import { asTypedObject, decodeObjectBody, readBodyBytes } from './body.js';
 import { applyOnto, fieldManagementFor, keepTimestampsOfNoOp, trackUpdate, type FieldManagement } from './field-manager.js';
-import { parseWriteOptions } from './options.js';
+import { parseWriteOptions } from './query-options.js';
 import { decodeApplyConfiguration, parsePatchOptions } from './patch.js';
 import { isApplyPatch, negotiatePatchType, patcher } from './patchers.js';
 import { outputFormat, respondObject } from './respond.js';

@@ -4,12 +4,13 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { RequestInfo } from '../core/request-info.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import type { UserInfo } from '../auth/rbac/index.js';
 import type { Store } from '../registry/store.js';
 
 export interface RequestScope {
-  env: Env;
+  /** The control plane the request acts in. */
+  cluster: ClusterContext;
   request: Request;
   url: URL;
   info: RequestInfo;

@@ -8,7 +8,6 @@
  */
 import { findResource } from '../api/catalog.js';
 import { serviceAccountClaims, signJwt, type BoundObject } from '../auth/authn/index.js';
-import { apiAudiences, issuer, signingKey } from '../auth/credentials.js';
 import { fieldError, type FieldError } from '../core/field-errors.js';
 import { conflict, invalid } from '../core/status.js';
 import { pageNotFoundText } from '../core/status.js';
@@ -24,7 +23,7 @@ const defaultExpirationSeconds = 3600;
 const bindableKinds = new Set(['Pod', 'Secret']);
 
 export const tokenRequestHandler: Handler = async (scope) => {
-  const key = await signingKey(scope.env);
+  const key = await scope.cluster.credentials.signingKey();
   if (!key) return new Response(pageNotFoundText, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const request = await reviewRequest(scope, { ...scope.type, group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' });
   const name = scope.info.name;
@@ -32,10 +31,10 @@ export const tokenRequestHandler: Handler = async (scope) => {
   checkRequest(request, spec, scope);
   const account = await scope.store.get(scope.namespace, name, { match: 'latest' });
   const bound = spec.boundObjectRef ? await boundObject(scope, spec.boundObjectRef) : undefined;
-  const audiences: string[] = Array.isArray(spec.audiences) && spec.audiences.length ? spec.audiences : apiAudiences(scope.env);
+  const audiences: string[] = Array.isArray(spec.audiences) && spec.audiences.length ? spec.audiences : scope.cluster.credentials.apiAudiences;
   const expirationSeconds = Number(spec.expirationSeconds ?? defaultExpirationSeconds);
   const claims = serviceAccountClaims({
-    issuer: issuer(scope.env), audiences, namespace: scope.namespace, serviceAccountName: name,
+    issuer: scope.cluster.credentials.issuer, audiences, namespace: scope.namespace, serviceAccountName: name,
     serviceAccountUid: account.metadata.uid!, expirationSeconds, now: scope.now, jti: crypto.randomUUID(),
     ...(bound ? { boundObject: bound } : {}),
   });
@@ -70,7 +69,7 @@ async function boundObject(scope: RequestScope, ref: Record<string, any>): Promi
     throw invalid(tokenRequestKind, scope.info.name, [fieldError.invalid('spec.boundObjectRef.kind', kind, 'must be one of: Pod, Secret')]);
   }
   const resource = kind === 'Pod' ? 'pods' : 'secrets';
-  const store = storeFor(scope.env, findResource('', 'v1', resource)!, scope.namespace);
+  const store = storeFor(scope.cluster, findResource('', 'v1', resource)!);
   const object = await store.get(scope.namespace, String(ref.name ?? ''), { match: 'latest' });
   if (ref.uid && ref.uid !== object.metadata.uid) {
     throw conflict({ group: '', resource }, String(ref.name), `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);

@@ -7,7 +7,7 @@ import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
 import { decodeObjectBody } from './body.js';
-import { parseWriteOptions } from './options.js';
+import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
 import { fieldManagementFor, keepTimestampsOfNoOp, trackUpdate } from './field-manager.js';
 import { outputFormat, respondObject } from './respond.js';

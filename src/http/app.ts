@@ -3,43 +3,51 @@
  * failure flows to one error sink that answers with a Status; every response gets kube's
  * common headers.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../api/health.js';
-import { openApiDocument, openApiIndex, openApiV2 } from '../api/openapi.js';
+import { openApiDocument, openApiIndex } from '../api/openapi.js';
+import { openApiV2 } from '../api/openapi-v2/serve.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
-import type { Env } from '../env.js';
-import { defaultCluster, shardName } from '../storage/shard.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { withContentEncoding } from './compression.js';
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
 import { routeApiRequest } from './resource-router.js';
-import { errorResponse, pageNotFound, withCommonHeaders } from './respond.js';
+import { flowHeaders } from '../auth/priority-and-fairness.js';
+import { serveMetrics } from '../metrics/serve.js';
+import { scheduleAvailability, type Background } from '../registry/system-objects.js';
+import { errorResponse, pageNotFound, withCommonHeaders } from './status-responses.js';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     await next();
-    c.res = await withContentEncoding(c.req.raw, withCommonHeaders(c.res));
+    const flow = c.get('flow');
+    c.res = await withContentEncoding(c.req.raw, withCommonHeaders(flow ? withHeaders(c.res, flowHeaders(flow)) : c.res));
   });
   app.use('*', guard);
   app.get('/version', () => toResponse(renderVersion()));
   for (const endpoint of ['livez', 'readyz', 'healthz'] as HealthEndpoint[]) {
-    app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.env, undefined));
-    app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.env, new URL(c.req.url).pathname.slice(endpoint.length + 2)));
+    app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.get('cluster'), undefined));
+    app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.get('cluster'), new URL(c.req.url).pathname.slice(endpoint.length + 2)));
   }
   serveIssuerDiscovery(app);
-  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.header('accept') ?? null, c.req.header('if-none-match') ?? null)));
-  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.env))));
+  app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(c.req.raw.headers)));
+  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = new URL(c.req.url);
-    const extra = await customOpenApiDocuments(c.env);
+    const extra = await customOpenApiDocuments(c.get('cluster'));
     const result = openApiDocument(url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
     return result ? toResponse(result) : pageNotFound();
   });
   for (const path of ['/api', '/api/*', '/apis', '/apis/*']) {
-    app.all(path, (c) => {
+    app.all(path, async (c) => {
       const onWatchStop = c.get('watchStop');
-      return routeApiRequest(c.req.raw, c.env, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+      const cluster = c.get('cluster');
+      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+      scheduleAvailability(cluster, backgroundOf(c));
+      return response;
     });
   }
   app.notFound(() => pageNotFound());
@@ -47,19 +55,36 @@ export function createApp(): Hono<AppEnv> {
   return app;
 }
 
-async function health(endpoint: HealthEndpoint, request: Request, env: Env, subPath: string | undefined): Promise<Response> {
-  const checks = defaultChecks(endpoint, () => storageCheck(env));
+async function health(endpoint: HealthEndpoint, request: Request, cluster: ClusterContext, subPath: string | undefined): Promise<Response> {
+  const checks = defaultChecks(endpoint, () => storageCheck(cluster));
   return toResponse(await renderHealth(endpoint, checks, new URL(request.url), subPath));
 }
 
-/** The storage check: the namespaces Durable Object answers. */
-async function storageCheck(env: Env): Promise<string | null> {
-  const namespace = env.RESOURCE_STORE;
-  const name = shardName({ cluster: defaultCluster, group: '', resource: 'namespaces', namespace: '' });
-  await namespace.get(namespace.idFromName(name)).currentResourceVersion();
+/** The storage check: the namespaces storage answers. */
+async function storageCheck(cluster: ClusterContext): Promise<string | null> {
+  await cluster.storage('', 'namespaces').advanceClock(0);
   return null;
 }
 
-function toResponse(result: { status: number; body: string | null; headers: Record<string, string> }): Response {
+/** Work after the response: the ExecutionContext's waitUntil, or unawaited where there is none. */
+function backgroundOf(c: Context<AppEnv>): Background {
+  const logged = (work: Promise<unknown>) => work.catch((error) => console.error('background work failed', error));
+  try {
+    const context = c.executionCtx;
+    return (work) => context.waitUntil(logged(work));
+  } catch {
+    return (work) => void logged(work);
+  }
+}
+
+/** The response with more headers (a copy: responses from fetch have immutable headers). */
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  if (response.status === 101) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function toResponse(result: { status: number; body: string | Uint8Array | null; headers: Record<string, string> }): Response {
   return new Response(result.body, { status: result.status, headers: result.headers });
 }

@@ -8,7 +8,7 @@ import type { Catalog } from '../api/catalog.js';
 import { renderJson } from '../codecs/json.js';
 import { parseAccept } from '../codecs/media-type.js';
 import { notAcceptable } from '../core/status.js';
-import { pageNotFound } from './respond.js';
+import { pageNotFound } from './status-responses.js';
 
 type AggregatedVersion = 'v2' | 'v2beta1';
 

@@ -1,51 +1,91 @@
 /**
  * The filters every request passes before it is served, in kube-apiserver's order
- * (DefaultBuildHandlerChain): authentication (401), impersonation (403), rate limiting (429,
- * where kube has API Priority and Fairness), authorization (403). The user the request acts as
- * is left in the context for the handlers.
+ * (DefaultBuildHandlerChain): authentication (401), impersonation (403), API Priority and
+ * Fairness (classification, the per-user token bucket for the levels that are not exempt, the
+ * level's seats: 429), authorization (403). The cluster the request acts in is resolved first,
+ * once; it, the user the request acts as, and its FlowSchema and priority level (whose uids every
+ * later response carries) are left in the context for the handlers.
  */
 import type { Context, Next } from 'hono';
 import { attributesOf, authorizeRequest } from '../auth/authorization.js';
 import { authenticateRequest } from '../auth/authenticate.js';
 import { impersonatedUser } from '../auth/impersonation.js';
+import { admitToLevel, classifyRequest, fallbackInfo } from '../auth/priority-and-fairness.js';
 import { admitRequest, admitWatch } from '../auth/rate-limit.js';
 import type { UserInfo } from '../auth/rbac/index.js';
 import { decodeRequestPath, parseRequestInfo, type RequestInfo } from '../core/request-info.js';
+import { StatusError } from '../core/status.js';
+import type { Classification } from '../flowcontrol/classify.js';
+import { observeRequest, recordTermination } from '../metrics/request-metrics.js';
 import type { Env } from '../env.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
+import type { ClusterContext } from '../cluster/context.js';
+import { clusterContext } from '../cluster/contexts.js';
 
 export interface GuardVariables {
+  cluster: ClusterContext;
   user: UserInfo;
   /** The decoded path (null: malformed escapes) and its request info, parsed once for the router too. */
   path: string | null;
   info: RequestInfo | null;
   /** Gives back the user's watch slot; set on watch requests. */
   watchStop?: () => void;
+  /** The request's FlowSchema and priority level, once classified. */
+  flow?: Classification;
 }
 
 export type AppEnv = { Bindings: Env; Variables: GuardVariables };
 
-/** Hono middleware: authenticates, limits and authorizes, then serves. */
+/** Hono middleware: authenticates, classifies, limits and authorizes, then serves. */
 export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const request = c.req.raw;
   const url = new URL(request.url);
+  const cluster = clusterContext(c.env);
+  c.set('cluster', cluster);
   const path = decodeRequestPath(url.pathname);
-  const authenticated = await authenticateRequest(request, c.env, path ?? url.pathname, new Date());
-  const user = await impersonatedUser(request, c.env, authenticated);
+  const authenticated = await authenticateRequest(request, cluster, path ?? url.pathname, new Date());
+  const user = await impersonatedUser(request, cluster, authenticated);
   const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
-  const watchStop = info?.verb === 'watch' ? admitWatch(c.env, user.name) : (admitRequest(c.env, user.name), undefined);
+  await ensureBootstrapped(cluster);
+  const flow = await classifyRequest(cluster, user, info ?? fallbackInfo(request.method, url.pathname));
+  c.set('flow', flow);
+  const release = await limit(c, cluster, user, info, flow);
+  const watchStop = c.get('watchStop');
   try {
-    await ensureBootstrapped(c.env);
-    if (info) await authorizeRequest(c.env, attributesOf(user, info));
+    if (info) await authorizeRequest(cluster, attributesOf(user, info));
+    c.set('user', user);
+    c.set('path', path);
+    c.set('info', info);
+    const observation = observeRequest(cluster, request, info);
+    if (watchStop) c.set('watchStop', () => (watchStop(), observation.watchEnded()));
+    await next();
+    observation.answered(c.res.status);
   } catch (error) {
     watchStop?.();
     throw error;
+  } finally {
+    release();
   }
-  c.set('user', user);
-  c.set('path', path);
-  c.set('info', info);
-  if (watchStop) c.set('watchStop', watchStop);
-  await next();
   // A watch that did not start (an error answer) holds no slot; a started one gives it back when it ends.
   if (watchStop && c.res.status !== 200) watchStop();
+}
+
+/**
+ * The limits: a watch takes one of the user's watch slots, another request a token of the user's
+ * bucket unless its level is exempt, and either a seat of its level. A refusal (429) gives back
+ * what was taken and counts as a termination.
+ */
+async function limit(c: Context<AppEnv>, cluster: ClusterContext, user: UserInfo, info: RequestInfo | null, flow: Classification): Promise<() => void> {
+  let watchStop: (() => void) | undefined;
+  try {
+    if (info?.verb === 'watch') watchStop = admitWatch(cluster, user.name);
+    else if (!flow.priorityLevel.exempt) admitRequest(cluster, user.name);
+    const release = await admitToLevel(cluster, flow);
+    if (watchStop) c.set('watchStop', watchStop);
+    return release;
+  } catch (error) {
+    watchStop?.();
+    if (error instanceof StatusError && error.code === 429) recordTermination(cluster, c.req.raw, info, 429);
+    throw error;
+  }
 }

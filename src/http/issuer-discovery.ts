@@ -10,19 +10,18 @@ import {
   JWKS_CONTENT_TYPE, JWKS_PATH, OIDC_CACHE_CONTROL, OPENID_CONFIGURATION_CONTENT_TYPE, OPENID_CONFIGURATION_PATH,
   jwksDocument, openIdConfiguration, signingAlgorithms,
 } from '../auth/authn/index.js';
-import { issuer, signingKey } from '../auth/credentials.js';
 import type { AppEnv } from './guard.js';
-import { pageNotFound } from './respond.js';
+import { pageNotFound } from './status-responses.js';
 
 export function serveIssuerDiscovery(app: Hono<AppEnv>): void {
   app.get(OPENID_CONFIGURATION_PATH, async (c) => {
-    const key = await signingKey(c.env);
+    const { credentials } = c.get('cluster');
+    const key = await credentials.signingKey();
     if (!key) return pageNotFound();
-    const jwksUri = c.env.SERVICE_ACCOUNT_JWKS_URI || `${issuer(c.env)}${JWKS_PATH}`;
-    return document(openIdConfiguration(issuer(c.env), jwksUri, signingAlgorithms([key])), OPENID_CONFIGURATION_CONTENT_TYPE);
+    return document(openIdConfiguration(credentials.issuer, credentials.jwksUri, signingAlgorithms([key])), OPENID_CONFIGURATION_CONTENT_TYPE);
   });
   app.get(JWKS_PATH, async (c) => {
-    const key = await signingKey(c.env);
+    const key = await c.get('cluster').credentials.signingKey();
     return key ? document(jwksDocument([key]), JWKS_CONTENT_TYPE) : pageNotFound();
   });
 }

@@ -6,7 +6,7 @@
 import { type ResourceType, builtinCatalog } from '../api/catalog.js';
 import type { RequestInfo } from '../core/request-info.js';
 import { internalError, methodNotAllowed, methodNotSupported } from '../core/status.js';
-import type { Env } from '../env.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { createHandler } from '../handlers/create.js';
 import { deleteCollectionHandler, deleteHandler } from '../handlers/delete.js';
 import { patchHandler } from '../handlers/patch.js';
@@ -21,11 +21,13 @@ import { evictionHandler } from '../handlers/eviction.js';
 import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
 import type { UserInfo } from '../auth/rbac/index.js';
-import { forgetCachedCollections } from '../auth/cached-collections.js';
 import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import { storeFor } from '../registry/registry.js';
-import { serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
-import { pageNotFound } from './respond.js';
+import { aggregatedVersion, serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
+import { withAggregatedGroups } from '../apiservices/discovery.js';
+import { aggregatedApiService, proxyToApiService } from '../apiservices/proxy.js';
+import { ensureLocalApiServices } from '../registry/system-objects.js';
+import { pageNotFound } from './status-responses.js';
 
 const handlers: Record<string, Handler> = {
   get: getHandler,
@@ -67,35 +69,52 @@ export interface GuardedRequest {
 }
 
 /** Serves one request under /api or /apis. */
-export async function routeApiRequest(request: Request, env: Env, { path, info, user, onWatchStop }: GuardedRequest): Promise<Response> {
+export async function routeApiRequest(request: Request, cluster: ClusterContext, { path, info, user, onWatchStop }: GuardedRequest): Promise<Response> {
   const url = new URL(request.url);
   if (!info) return pageNotFound();
-  if (!info.isResourceRequest) return serveNonResource(request, path!, env);
-  const type = await findServedResource(env, info.apiGroup, info.apiVersion, info.resource);
-  if (!type || !routeExists(type, info)) return pageNotFound();
+  if (!info.isResourceRequest) return serveNonResource(request, path!, cluster, user);
+  const type = await findServedResource(cluster, info.apiGroup, info.apiVersion, info.resource);
+  if (!type) return (await proxyAggregated(request, cluster, info.apiGroup, info.apiVersion, user)) ?? pageNotFound();
+  if (!routeExists(type, info)) return pageNotFound();
+  if (type.group === 'apiregistration.k8s.io' && ['get', 'list', 'watch'].includes(info.verb)) await ensureLocalApiServices(cluster);
   if (info.verb === 'watch' && info.name) watchOneObject(info, url);
   const handler = type.virtual ? virtualHandlers[`${type.group}/${type.resource}`] : (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
   if (!handler || !verbServed(type, info)) throw methodNotAllowed();
   const warnings = type.custom ? customResourceChecks(type, info) : [];
   const namespace = type.namespaced ? info.namespace : '';
-  const store = storeFor(env, type, namespace, storeSubresources.has(info.subresource) ? info.subresource : '');
-  const scope = { env, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
+  const store = storeFor(cluster, type, storeSubresources.has(info.subresource) ? info.subresource : '');
+  const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
   const response = await handler(scope);
-  if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') await forgetCachedCollections(env, type);
+  if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') await cluster.written(type);
   return response;
 }
 
-/** Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET). */
-async function serveNonResource(request: Request, path: string, env: Env): Promise<Response> {
+/** A request for an aggregated API's group-version, proxied to its service; null when no APIService with a service registers it. */
+async function proxyAggregated(request: Request, cluster: ClusterContext, group: string, version: string, user: UserInfo): Promise<Response | null> {
+  const apiService = group ? await aggregatedApiService(cluster, group, version) : undefined;
+  return apiService ? proxyToApiService(cluster, request, apiService, user) : null;
+}
+
+/**
+ * Discovery paths: /api, /api/v1, /apis, /apis/G, /apis/G/V (only GET); aggregated groups are
+ * listed (src/apiservices/discovery.ts), and their /apis/G/V is the backend's.
+ */
+async function serveNonResource(request: Request, path: string, cluster: ClusterContext, user: UserInfo): Promise<Response> {
   const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 'apis' && parts.length === 3 && !(await servingCatalog(cluster, 'latest')).group(parts[1]!)) {
+    const proxied = await proxyAggregated(request, cluster, parts[1]!, parts[2]!, user);
+    if (proxied) return proxied;
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') return pageNotFound();
   if (parts[0] === 'api') {
     if (parts.length === 1) return serveRootDiscovery(request, true, builtinCatalog);
     return parts.length === 2 ? serveGroupDiscovery(builtinCatalog, '', parts[1]) : pageNotFound();
   }
-  const catalog = await servingCatalog(env, 'latest');
-  if (parts.length === 1) return serveRootDiscovery(request, false, catalog);
-  return parts.length <= 3 ? serveGroupDiscovery(catalog, parts[1]!, parts[2]) : pageNotFound();
+  const catalog = await servingCatalog(cluster, 'latest');
+  const legacy = parts.length > 1 || aggregatedVersion(request.headers.get('accept')) === null;
+  const listed = await withAggregatedGroups(cluster, catalog, !legacy);
+  if (parts.length === 1) return serveRootDiscovery(request, false, listed);
+  return parts.length <= 3 ? serveGroupDiscovery(listed, parts[1]!, parts[2]) : pageNotFound();
 }
 
 /**

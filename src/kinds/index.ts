@@ -4,8 +4,10 @@ import { compileSchemaRules } from '../cel/index.js';
 import type { SchemaNode } from '../schema/types.js';
 import { admissionregistrationKindsWith } from './admissionregistration/index.js';
 import { customResourceDefinitionSemantics } from './apiextensions/index.js';
+import { apiregistrationKinds } from './apiregistration/index.js';
 import { certificatesKinds } from './certificates/index.js';
 import { coreKinds } from './core/index.js';
+import { flowcontrolKinds } from './flowcontrol/index.js';
 import type { KindSemantics } from './types.js';
 import { workloadKinds } from './workloads/index.js';
 
@@ -23,7 +25,8 @@ function compileErrors(policy: object) {
 }
 
 const table: Record<string, KindSemantics> = {
-  ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, ...certificatesKinds, 'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,
+  ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, ...apiregistrationKinds, ...flowcontrolKinds, ...certificatesKinds,
+  'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,
 };
 
 /** The semantics of `group/kind`, or an empty object for kinds without any. */

@@ -1,16 +1,19 @@
 /**
  * The namespaces kube-apiserver's bootstrap controller guarantees: default, kube-system,
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
- * Worker isolate makes sure of them before its first API request and again every minute;
- * creating one that exists is a no-op. The bootstrap RBAC policy (src/auth/bootstrap-policy.ts)
- * is made sure of with the first bootstrap of the isolate, and so is the ConfigMap of kube-apiserver's
- * legacy token tracking controller.
+ * Worker isolate makes sure of them for a cluster before its first API request to it and again
+ * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
+ * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the isolate;
+ * API Priority and Fairness' configuration and the Local APIServices (./system-objects.ts) with
+ * every bootstrap; the ConfigMap of kube-apiserver's legacy token tracking controller with the
+ * first bootstrap.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
-import type { Env } from '../env.js';
+import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import { StatusError } from '../core/status.js';
 import { storeFor } from './registry.js';
+import { ensureSystemObjects } from './system-objects.js';
 
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -19,24 +22,25 @@ const recheckMillis = 60_000;
 /**
  * When bootstrap last succeeded, not a shared promise: a promise started by one request must not
  * be awaited by another (workerd ties I/O to its request), so concurrent requests each run the
- * idempotent creates.
+ * idempotent creates. The bootstrap RBAC policy is made sure of once per cluster and isolate
+ * (kube: once per server start).
  */
-let bootstrappedAt = -Infinity;
-/** The bootstrap RBAC policy is made sure of once per isolate (kube: once per server start). */
-let policyBootstrapped = false;
+const bootstrapState = new ClusterState(() => ({ bootstrappedAt: -Infinity, policyBootstrapped: false }));
 
-/** Resolves once the system namespaces exist. */
-export async function ensureBootstrapped(env: Env): Promise<void> {
-  if (Date.now() - bootstrappedAt < recheckMillis) return;
-  await createSystemNamespaces(env);
-  if (!policyBootstrapped) await Promise.all([ensureBootstrapPolicy(env), ensureLegacyTokenTracking(env)]);
-  policyBootstrapped = true;
-  bootstrappedAt = Date.now();
+/** Resolves once the system namespaces of `cluster` exist. */
+export async function ensureBootstrapped(cluster: ClusterContext): Promise<void> {
+  const state = bootstrapState.of(cluster);
+  if (Date.now() - state.bootstrappedAt < recheckMillis) return;
+  await createSystemNamespaces(cluster);
+  if (!state.policyBootstrapped) await Promise.all([ensureBootstrapPolicy(cluster), ensureLegacyTokenTracking(cluster)]);
+  state.policyBootstrapped = true;
+  await ensureSystemObjects(cluster);
+  state.bootstrappedAt = Date.now();
 }
 
-async function createSystemNamespaces(env: Env): Promise<void> {
+async function createSystemNamespaces(cluster: ClusterContext): Promise<void> {
   const type = findResource('', 'v1', 'namespaces')!;
-  const store = storeFor(env, type, '');
+  const store = storeFor(cluster, type);
   await Promise.all(systemNamespaces.map(async (name) => {
     try {
       await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, now: new Date() });
@@ -52,8 +56,8 @@ async function createSystemNamespaces(env: Env): Promise<void> {
  * service account tokens; kube-controller-manager's legacy token cleaner reads it. This server
  * accepts no legacy token at all, so none is used from the first day. Created when missing.
  */
-async function ensureLegacyTokenTracking(env: Env): Promise<void> {
-  const store = storeFor(env, findResource('', 'v1', 'configmaps')!, 'kube-system');
+async function ensureLegacyTokenTracking(cluster: ClusterContext): Promise<void> {
+  const store = storeFor(cluster, findResource('', 'v1', 'configmaps')!);
   const now = new Date();
   const configMap = {
     apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-apiserver-legacy-service-account-token-tracking', namespace: 'kube-system' },

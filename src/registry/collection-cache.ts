@@ -1,16 +1,18 @@
 /**
- * A per-isolate cache of whole collections (every object of some resource types), rebuilt only
- * when one of them changed: the stateless stand-in for kube-apiserver's informers. Each use
- * trusts the cache for `freshMillis`; after that one `limit=1` list per type compares the
- * collections' resourceVersions with the ones the cache was built from, and only a difference
- * reads the collections again. A write through this isolate calls `forget()` so that the
- * writer's next request sees its own change (other isolates see it within `freshMillis`).
+ * A cache of whole collections (every object of some resource types) of one cluster, kept in the
+ * cluster's context per isolate and rebuilt only when one of them changed: the stateless
+ * stand-in for kube-apiserver's informers. Each use trusts the cache for `freshMillis`; after
+ * that one `limit=1` list per type compares the collections' resourceVersions with the ones the
+ * cache was built from, and only a difference reads the collections again. A write through this
+ * isolate makes the next use check at once (the context tells every cache covering the written
+ * type), so the writer's next request sees its own change; other isolates see it within
+ * `freshMillis`.
  *
  * No promise is shared between requests (workerd ties I/O to the request that started it):
  * concurrent requests that find the cache stale each read.
  */
 import type { ResourceType } from '../api/catalog.js';
-import type { Env } from '../env.js';
+import { ClusterState, type ClusterContext, type WriteListener } from '../cluster/context.js';
 import type { KubeObject } from './object.js';
 import { storeFor } from './registry.js';
 
@@ -22,35 +24,62 @@ interface Built<T> {
   checkedAt: number;
 }
 
-export class CollectionCache<T> {
+export interface CollectionCacheOptions {
+  freshMillis?: number;
+  /** Runs after a write of a covered type through this isolate (derived state catching up). */
+  afterWrite?: (cluster: ClusterContext, type: ResourceType) => Promise<void>;
+}
+
+export class CollectionCache<T> implements WriteListener {
   private built: Built<T> | undefined;
+  private readonly freshMillis: number;
 
   /** `build` turns the items of each type (in `types` order) into the cached value. */
   constructor(
     private readonly types: () => ResourceType[],
-    private readonly build: (collections: KubeObject[][]) => T | Promise<T>,
-    private readonly freshMillis = 1_000,
-  ) {}
+    private readonly build: (collections: KubeObject[][], cluster: ClusterContext) => T | Promise<T>,
+    private readonly options: CollectionCacheOptions = {},
+  ) {
+    this.freshMillis = options.freshMillis ?? 1_000;
+  }
 
   /** The cached value, checked against storage when older than `freshMillis` (or at once with `checkNow`). */
-  async current(env: Env, checkNow = false): Promise<T> {
+  async current(cluster: ClusterContext, checkNow = false): Promise<T> {
     const built = this.built;
     if (built && !checkNow && Date.now() - built.checkedAt < this.freshMillis) return built.value;
-    const stores = this.types().map((type) => storeFor(env, type, ''));
+    const stores = this.types().map((type) => storeFor(cluster, type));
     const probes = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 1 })));
     const versions = probes.map((probe) => probe.resourceVersion).join(',');
     if (built && built.versions === versions) {
       this.built = { ...built, checkedAt: Date.now() };
       return built.value;
     }
-    const lists = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 0 })));
-    const value = await this.build(lists.map((list) => list.items));
+    const lists = await Promise.all(stores.map((store) => store.listObjects('', { ...everything, limit: 0 })));
+    const value = await this.build(lists.map((list) => list.items), cluster);
     this.built = { value, versions: lists.map((list) => list.resourceVersion).join(','), checkedAt: Date.now() };
     return value;
   }
 
-  /** The next use checks storage (a write through this isolate changed a collection). */
+  /** The next use checks storage. */
   forget(): void {
     if (this.built) this.built = { ...this.built, checkedAt: -Infinity };
   }
+
+  covers(type: ResourceType): boolean {
+    return this.types().some((covered) => covered.group === type.group && covered.resource === type.resource);
+  }
+
+  async written(cluster: ClusterContext, type: ResourceType): Promise<void> {
+    this.forget();
+    await this.options.afterWrite?.(cluster, type);
+  }
+}
+
+/** A per-cluster CollectionCache slot: made on first use in a context, which then tells it of writes. */
+export function collectionCacheSlot<T>(make: () => CollectionCache<T>): ClusterState<CollectionCache<T>> {
+  return new ClusterState((cluster) => {
+    const cache = make();
+    cluster.listen(cache);
+    return cache;
+  });
 }

@@ -20,7 +20,7 @@ const budgetResource = { group: 'policy', resource: 'poddisruptionbudget' };
 /** The budgets of the pod's namespace whose selector selects it (a selector that does not convert selects nothing). */
 export async function budgetsCovering(budgets: Store, pod: KubeObject): Promise<KubeObject[]> {
   const namespace = pod.metadata.namespace ?? '';
-  const list = await budgets.list(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
+  const list = await budgets.listObjects(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
   return list.items.filter((budget) => {
     const selector = (budget.spec as Record<string, unknown> | undefined)?.selector;
     return labelSelectorConvertible(selector) && labelSelectorMatches(selector, pod.metadata.labels as Record<string, string> | undefined);

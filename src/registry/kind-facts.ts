@@ -112,6 +112,8 @@ const builtInKinds: Record<string, Partial<KindFacts>> = {
   'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': admission,
   // The name must also equal spec.names.plural + "." + spec.group (checked by the CRD validator).
   'apiextensions.k8s.io/CustomResourceDefinition': { ...admission, hasStatusSubresource: true },
+  // kube-aggregator validates metadata with apimachinery; the name must also be version.group.
+  'apiregistration.k8s.io/APIService': { nameValidation: 'pathSegment', standardFinalizers: false, allowUnconditionalUpdate: false, hasStatusSubresource: true },
   'flowcontrol.apiserver.k8s.io/FlowSchema': workload,
   'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration': workload,
 };

@@ -6,7 +6,7 @@
  * namespace whose spec.finalizers are done goes through the generic store.
  */
 import { foregroundFinalizer, orphanFinalizer, type DeleteOptions } from './deletion.js';
-import type { WriteContext } from './lifecycle.js';
+import type { WriteContext } from './prepare-write.js';
 import { kubeTimestamp, type KubeObject } from './object.js';
 import type { Store } from './store.js';
 import type { DeleteResult } from './store-delete.js';

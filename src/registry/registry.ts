@@ -1,11 +1,9 @@
 /**
- * Assembly: the Store for a resource type, from its strategy and the Storage of the Durable
- * Object that owns it (chosen by storage/shard.ts).
+ * Assembly: the Store for a resource type of a cluster, from its strategy and the cluster's
+ * Storage of the type (cluster/context.ts, which addresses it).
  */
 import type { ResourceType } from '../api/catalog.js';
-import type { Env } from '../env.js';
-import { storageFor } from '../storage/durable-storage.js';
-import { defaultCluster } from '../storage/shard.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { Store } from './store.js';
 import type { Strategy } from './strategy.js';
 import { DefaultStrategy } from './strategies/default.js';
@@ -45,8 +43,7 @@ function customStrategyCache(type: ResourceType): Map<string, Strategy> {
   return cache;
 }
 
-/** The Store serving `type` (or its status subresource) for a request in `namespace`. */
-export function storeFor(env: Env, type: ResourceType, namespace: string, subresource = ''): Store {
-  const storage = storageFor(env, { cluster: defaultCluster, group: type.group, resource: type.resource, namespace });
-  return new Store(type, strategyFor(type, subresource), storage);
+/** The Store serving `type` (or its status, or a namespace's finalize, subresource) in `cluster`. */
+export function storeFor(cluster: ClusterContext, type: ResourceType, subresource = ''): Store {
+  return new Store(type, strategyFor(type, subresource), cluster.storage(type.group, type.resource), cluster);
 }

@@ -7,11 +7,11 @@
  */
 import * as status from '../core/status.js';
 import { isStorageError } from '../storage/errors.js';
-import type { ObjectWrite, Storage, StoredObject } from '../storage/types.js';
+import type { ObjectWrite, OutboxMessage, Storage, StoredObject } from '../storage/types.js';
 import {
   beforeDelete, checkDeletePreconditions, garbageCollectionFinalizers, markAsDeleting, type DeleteOptions, type DeletionRules,
 } from './deletion.js';
-import type { WriteContext } from './lifecycle.js';
+import type { WriteContext } from './prepare-write.js';
 import type { KubeObject } from './object.js';
 import { interpretStorageError } from './storage-errors.js';
 import type { StoredCodec } from './stored-codec.js';
@@ -35,8 +35,10 @@ export interface DeleteTarget {
   /** rest.BeforeDelete names the kind where the resource would go in its precondition conflicts. */
   kind: status.GroupKind;
   rules: DeletionRules;
-  /** The storage write of an updated object (canonical JSON, selectable fields, lifecycle facts). */
-  toWrite(key: string, object: KubeObject): ObjectWrite;
+  /** The storage write of an updated object (canonical JSON, selectable fields, controller messages). */
+  toWrite(key: string, object: KubeObject, previous: KubeObject): ObjectWrite;
+  /** What removing `previous` tells the controllers. */
+  deletionMessages(previous: KubeObject): OutboxMessage[];
   codec: StoredCodec;
 }
 
@@ -69,7 +71,7 @@ async function deleteOnce(target: DeleteTarget, stored: StoredObject, requested:
   const pendingFinalizers = (updated.metadata.finalizers?.length ?? 0) > 0;
   if (!verdict.graceful && !pendingFinalizers) return removeNow(target, stored, current, context);
   if (!verdict.graceful) markAsDeleting(updated, context.now);
-  const written = await writeUpdate(target, stored, updated, context);
+  const written = await writeUpdate(target, stored, current, updated, context);
   if (pendingFinalizers || (options.gracePeriodSeconds ?? 0) > 0) return { object: written.object, deleted: false, lingers: true };
   // A graceful type deleted with no grace: the update above, then the removal (kube tolerates a
   // concurrent removal here).
@@ -86,13 +88,14 @@ function setFinalizers(object: KubeObject, finalizers: string[]): void {
   else delete object.metadata.finalizers;
 }
 
-async function writeUpdate(target: DeleteTarget, stored: StoredObject, object: KubeObject, context: WriteContext) {
+async function writeUpdate(target: DeleteTarget, stored: StoredObject, current: KubeObject, object: KubeObject, context: WriteContext) {
   if (context.dryRun) return { stored, object };
-  const next = await target.storage.update(target.toWrite(stored.key, object), stored.resourceVersion);
+  const next = await target.storage.update(target.toWrite(stored.key, object, current), stored.resourceVersion);
   return { stored: next, object: target.codec.decode(next) };
 }
 
 async function removeNow(target: DeleteTarget, stored: StoredObject, current: KubeObject, context: WriteContext): Promise<DeleteResult> {
   if (context.dryRun) return { object: current, deleted: true, lingers: false };
-  return { object: target.codec.decode(await target.storage.delete(stored.key, stored.resourceVersion)), deleted: true, lingers: false };
+  const removed = await target.storage.delete(stored.key, stored.resourceVersion, { messages: target.deletionMessages(current) });
+  return { object: target.codec.decode(removed), deleted: true, lingers: false };
 }

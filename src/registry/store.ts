@@ -9,25 +9,33 @@ import { GoLiteral, fieldError } from '../core/field-errors.js';
 import * as status from '../core/status.js';
 import { encodeContinue } from '../core/continue-token.js';
 import { StorageError, isStorageError } from '../storage/errors.js';
-import type { ObjectWrite, ReadVersion, Storage, StoredObject } from '../storage/types.js';
-import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from './lifecycle.js';
+import type { FieldSelector } from '../core/selectors/fields.js';
+import type { LabelSelector } from '../core/selectors/labels.js';
+import type { ObjectWrite, OutboxMessage, ReadVersion, Storage, StoredObject, WatchListener, WatchStart, Watcher } from '../storage/types.js';
+import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from './prepare-write.js';
 import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject } from './object.js';
 import { toWrite } from './stored-object.js';
 import { codecFor, type StoredCodec } from './stored-codec.js';
+import { type ServedItem, servedItem } from './served-item.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
-import { lifecycleFactsOf } from '../lifecycle/facts.js';
+import { controllerMessages } from '../controllers/messages.js';
+import type { ClusterContext } from '../cluster/context.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
 import type { Strategy } from './strategy.js';
 
-export interface ObjectList {
+/** A list's metadata (kube's ListMeta) and its items. */
+export interface ObjectList<Items = KubeObject[]> {
   resourceVersion: string;
   continue?: string;
   remainingItemCount?: number;
-  items: KubeObject[];
+  items: Items;
 }
+
+/** A list as it streams from storage: metadata first, items as they are iterated (once). */
+export type ListedObjects = ObjectList<AsyncIterable<ServedItem>>;
 
 /** Computes the desired object from the current one (null when absent), as rest.UpdatedObjectInfo. */
 export type UpdatedObject = (current: KubeObject | null) => KubeObject | Promise<KubeObject>;
@@ -53,6 +61,8 @@ export class Store {
     readonly type: ResourceType,
     readonly strategy: Strategy,
     private readonly storage: Storage,
+    /** The cluster the objects belong to: whom writes tell (the controllers' partitions). */
+    private readonly cluster: ClusterContext,
   ) {
     this.codec = codecFor(type);
   }
@@ -83,12 +93,13 @@ export class Store {
     }
   }
 
-  async list(namespace: string, query: ListQuery): Promise<ObjectList> {
+  /** A list, streamed: memory stays bounded by an item however large the collection. */
+  async list(namespace: string, query: ListQuery): Promise<ListedObjects> {
     const prefix = collectionPrefix(namespace);
     const request = toListRequest(query, prefix);
     try {
       const result = await this.storage.list(request);
-      const list: ObjectList = { resourceVersion: String(result.resourceVersion), items: result.items.map((item) => this.codec.decode(item)) };
+      const list: ListedObjects = { resourceVersion: String(result.resourceVersion), items: servedItems(result.items, this.codec) };
       if (result.continueAfterKey !== undefined) list.continue = encodeContinue(result.continueAfterKey, prefix, result.resourceVersion);
       if (result.remainingItemCount !== undefined) list.remainingItemCount = result.remainingItemCount;
       return list;
@@ -96,6 +107,19 @@ export class Store {
       if (isStorageError(error, 'Expired') && query.continue) throw continueExpired(request.afterKey ?? request.startKey ?? prefix, prefix);
       throw interpretStorageError(error, this.groupResource, '');
     }
+  }
+
+  /** A list with its items decoded in memory: for collections small by nature, or pages of a bounded size. */
+  async listObjects(namespace: string, query: ListQuery): Promise<ObjectList> {
+    const { items, ...meta } = await this.list(namespace, query);
+    const objects: KubeObject[] = [];
+    for await (const item of items) objects.push(item.object());
+    return { ...meta, items: objects };
+  }
+
+  /** Watches the collection in `namespace` ("" for all) from `start`, filtered by the selectors. */
+  watch(namespace: string, selectors: { labelSelector?: LabelSelector; fieldSelector?: FieldSelector }, start: WatchStart, listener: WatchListener): Promise<Watcher> {
+    return this.storage.watch({ filter: { prefix: collectionPrefix(namespace), ...selectors }, start }, listener);
   }
 
   async create(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
@@ -142,9 +166,10 @@ export class Store {
     for (let attempt = 1; ; attempt++) {
       try {
         const stored = await this.storage.get(key, { match: 'latest' });
-        const next = mutate(this.codec.decode(stored));
+        const current = this.codec.decode(stored);
+        const next = mutate(structuredClone(current));
         if (context.dryRun) return next;
-        return this.codec.decode(await this.storage.update(this.toWrite(key, next), stored.resourceVersion));
+        return this.codec.decode(await this.storage.update(this.toWrite(key, next, current), stored.resourceVersion));
       } catch (error) {
         if (isStorageError(error, 'Conflict') && attempt < maxUpdateAttempts) continue;
         throw interpretStorageError(error, this.groupResource, name);
@@ -156,22 +181,31 @@ export class Store {
   delete(namespace: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
     const target = {
       storage: this.storage, resource: this.groupResource, kind: this.groupKind, rules: this.strategy.deletion, codec: this.codec,
-      toWrite: (key: string, object: KubeObject) => this.toWrite(key, object),
+      toWrite: (key: string, object: KubeObject, previous: KubeObject) => this.toWrite(key, object, previous),
+      deletionMessages: (previous: KubeObject) => this.messages(previous, null),
     };
     return deleteObject(target, objectKey(namespace, name), name, options, context);
   }
 
-  /** The storage write of `object`: canonical JSON, selectable fields and lifecycle facts; 413 past the object size limit. */
-  private toWrite(key: string, object: KubeObject): ObjectWrite {
+  /**
+   * The storage write of `object` replacing `previous` (null: none): canonical JSON, selectable
+   * fields and the messages it sends the controllers; 413 past the object size limit.
+   */
+  private toWrite(key: string, object: KubeObject, previous: KubeObject | null): ObjectWrite {
     const stored = this.codec.toStorage(object);
-    const write = toWrite(key, stored, this.strategy.selectableFields(stored), lifecycleFactsOf(this.type, stored), !!this.type.custom);
+    const write = toWrite(key, stored, this.strategy.selectableFields(stored), this.messages(previous, stored), !!this.type.custom);
     if (utf8Length(write.value) > maxObjectBytes) throw status.requestEntityTooLarge(`object exceeds the limit of ${maxObjectBytes} bytes`);
     return write;
   }
 
+  /** What a write from `previous` to `next` (null: absent) tells the controllers. */
+  private messages(previous: KubeObject | null, next: KubeObject | null): OutboxMessage[] {
+    return controllerMessages(this.cluster, this.type, previous, next);
+  }
+
   private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
     const key = objectKey(namespace, object.metadata.name!);
-    const write = this.toWrite(key, object);
+    const write = this.toWrite(key, object, null);
     if (context.dryRun) {
       await this.ensureAbsent(key);
       return object;
@@ -198,10 +232,10 @@ export class Store {
     if (this.strategy.shouldDeleteDuringUpdate(object, current)) {
       // The update removed the last finalizer of an object being deleted: it goes (kube answers
       // with the updated object, as if stored).
-      if (!context.dryRun) await this.storage.delete(stored.key, stored.resourceVersion);
+      if (!context.dryRun) await this.storage.delete(stored.key, stored.resourceVersion, { messages: this.messages(current, null) });
       return { object, created: false };
     }
-    const write = this.toWrite(stored.key, object);
+    const write = this.toWrite(stored.key, object, current);
     if (write.value === stored.value) return { object: current, created: false };
     if (context.dryRun) return { object, created: false };
     return { object: this.codec.decode(await this.storage.update(write, stored.resourceVersion)), created: false };
@@ -245,4 +279,8 @@ function continueExpired(lastKey: string, prefix: string): status.StatusError {
     error.status.metadata = { continue: encodeContinue(lastKey, prefix, -1) };
   }
   return error;
+}
+
+async function* servedItems(items: AsyncIterable<StoredObject>, codec: StoredCodec): AsyncGenerator<ServedItem> {
+  for await (const item of items) yield servedItem(item, codec);
 }

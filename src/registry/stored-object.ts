@@ -6,22 +6,22 @@
  * keeps the field in its place, so a stored document becomes the wire document by replacing one
  * string, without parsing (watch fan-out, lists).
  */
-import type { LifecycleFacts } from '../lifecycle/facts.js';
-import type { ObjectWrite, StoredObject } from '../storage/types.js';
+import type { ObjectWrite, OutboxMessage, StoredObject } from '../storage/types.js';
 import { type KubeObject, orderedMeta, orderedObject } from './object.js';
 
 const placeholder = '"resourceVersion":"0"';
 
 /**
- * The write for `object` at `key`; `fields` are the strategy's selectable fields. `unstructured`
+ * The write for `object` at `key`; `fields` are the strategy's selectable fields, `messages`
+ * what the write sends (controller events). `unstructured`
  * objects (custom resources) are stored as kube encodes unstructured data: every map's keys
  * sorted, except metadata, which keeps ObjectMeta's order (the resourceVersion placeholder must
  * come before labels and annotations).
  */
-export function toWrite(key: string, object: KubeObject, fields: Record<string, string>, lifecycle?: LifecycleFacts, unstructured = false): ObjectWrite {
+export function toWrite(key: string, object: KubeObject, fields: Record<string, string>, messages: OutboxMessage[] = [], unstructured = false): ObjectWrite {
   const value = storedJson(object, unstructured);
   const write: ObjectWrite = { key, value, labels: object.metadata.labels ?? {}, fields };
-  if (lifecycle) write.lifecycle = lifecycle;
+  if (messages.length) write.messages = messages;
   return write;
 }
 

@@ -7,7 +7,7 @@
  */
 import { conflict, type GroupResource } from '../core/status.js';
 import type { DeleteOptions } from './deletion.js';
-import type { WriteContext } from './lifecycle.js';
+import type { WriteContext } from './prepare-write.js';
 import type { KubeObject } from './object.js';
 import type { Store } from './store.js';
 import type { DeleteResult } from './store-delete.js';

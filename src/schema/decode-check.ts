@@ -20,7 +20,7 @@
 import { goQuote } from '../core/go-format.js';
 import { goJsonTypeName } from '../core/go-json-errors.js';
 import { isDecodedObject } from '../core/json-value.js';
-import { type CustomOutcome, customUnmarshalers } from './custom-types.js';
+import { type CustomOutcome, customUnmarshalers } from './custom-unmarshalers.js';
 import { goBase64Error, goFloatAccepts, goIntegerAccepts, numberLiteral } from './go-scalars.js';
 import { goElementType, goPrimitiveType, goQualifiedName, goStructName, namedFieldTypes } from './go-types.js';
 import type { DuplicateField } from './json-strict.js';

@@ -10,7 +10,7 @@
  * the same code serves custom resources, whose schemas have no `$ref`s.
  */
 import { isJsonObject } from '../core/json-value.js';
-import { isOpaqueSchema } from './custom-types.js';
+import { isOpaqueSchema } from './custom-unmarshalers.js';
 import { resolveNode, schemaForKind, schemaNamed } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';
 

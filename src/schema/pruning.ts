@@ -11,7 +11,7 @@
  * the Go decoder does; this module also resolves `$ref`s and leaves opaque types alone.
  */
 import { isJsonObject } from '../core/json-value.js';
-import { isOpaqueSchema } from './custom-types.js';
+import { isOpaqueSchema } from './custom-unmarshalers.js';
 import { resolveNode, schemaNamed } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';
 

@@ -22,6 +22,8 @@ export interface StorageFailure {
   /** For TooLargeResourceVersion and Expired: the newest committed resourceVersion. */
   currentResourceVersion?: number;
   requestedResourceVersion?: number;
+  /** For a watch's Expired: the oldest resourceVersion the history still reaches. */
+  oldestResourceVersion?: number;
 }
 
 export class StorageError extends Error {

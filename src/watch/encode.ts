@@ -12,12 +12,12 @@
 import { encodeCborWatchEvent } from '../codecs/cbor/index.js';
 import type { OutputFormat } from '../codecs/negotiate.js';
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
-import type { Printer } from '../codecs/printers.js';
+import type { Printer } from '../codecs/printer-registry.js';
 import { encodeMessage, messageDescriptor } from '../codecs/protobuf/index.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import { encodeBody } from '../codecs/encode-body.js';
 import type { Status } from '../core/status.js';
-import type { WatchItem } from './session.js';
+import { objectItem, type ServedItem } from '../registry/served-item.js';
 
 export interface WatchEncoding {
   format: OutputFormat;
@@ -38,11 +38,24 @@ export type Framing = 'lines' | 'length-prefixed' | 'self-delimiting';
 
 const watchEvent = 'k8s.io.apimachinery.pkg.apis.meta.v1.WatchEvent';
 
+/**
+ * Framed events of an item, by event type and stream format: every watcher of an isolate that
+ * sees the same change gets the same item (cache-watcher.ts), so each event is encoded once per
+ * format, not once per watcher.
+ */
+const framedEvents = new WeakMap<ServedItem, Map<string, Uint8Array>>();
+const text = new TextEncoder();
+
 /** Encodes events for one stream; remembers whether the Table columns were sent. */
 export class WatchEventEncoder {
   private columnsSent = false;
+  /** The stream format as a memo key (Tables are per stream: their first event carries the columns). */
+  private readonly signature: string | null;
 
-  constructor(private readonly encoding: WatchEncoding) {}
+  constructor(private readonly encoding: WatchEncoding) {
+    const { format } = encoding;
+    this.signature = format.conversion === 'Table' ? null : `${format.mediaType}|${format.conversion ?? ''}|${format.conversionVersion ?? ''}`;
+  }
 
   /** The stream's Content-Type. */
   get mediaType(): string {
@@ -54,8 +67,29 @@ export class WatchEventEncoder {
     return encoding === 'protobuf' ? 'length-prefixed' : encoding === 'cbor' ? 'self-delimiting' : 'lines';
   }
 
+  /** The event for `item` as it goes on an HTTP stream (framed), encoded once per format and type. */
+  framedEvent(type: string, item: ServedItem, now: Date): Uint8Array {
+    if (this.signature === null) return this.frame(this.event(type, item, now));
+    let byFormat = framedEvents.get(item);
+    if (!byFormat) framedEvents.set(item, (byFormat = new Map()));
+    const key = `${type}|${this.signature}`;
+    let framed = byFormat.get(key);
+    if (!framed) byFormat.set(key, (framed = this.frame(this.event(type, item, now))));
+    return framed;
+  }
+
+  /** One message as it goes on an HTTP stream: a JSON line, a length-prefixed Protobuf message, a CBOR item. */
+  frame(message: WatchMessage): Uint8Array {
+    if (typeof message === 'string') return text.encode(message + '\n');
+    if (this.framing !== 'length-prefixed') return message;
+    const framed = new Uint8Array(4 + message.byteLength);
+    new DataView(framed.buffer).setUint32(0, message.byteLength);
+    framed.set(message, 4);
+    return framed;
+  }
+
   /** The event for `item`; a plain JSON event splices the stored JSON in without parsing it. */
-  event(type: string, item: WatchItem, now: Date): WatchMessage {
+  event(type: string, item: ServedItem, now: Date): WatchMessage {
     const { format } = this.encoding;
     if (type === 'BOOKMARK') item = this.withBlueprint(item);
     if (format.encoding === 'json' && !format.conversion) return `{"type":"${type}","object":${item.json()}}`;
@@ -80,7 +114,7 @@ export class WatchEventEncoder {
    * carries an empty list of the watched type (PartialObjectMetadataList for metadata clients),
    * in the stream's encoding, base64, so client-go can build the list it stands for.
    */
-  private withBlueprint(item: WatchItem): WatchItem {
+  private withBlueprint(item: ServedItem): ServedItem {
     const object = item.object();
     if (object.metadata.annotations?.[initialEventsEnd] !== 'true') return item;
     const { format, list } = this.encoding;
@@ -91,10 +125,10 @@ export class WatchEventEncoder {
     const bytes = typeof encoded === 'string' ? new TextEncoder().encode(encoded) : encoded;
     const annotations = { ...object.metadata.annotations, [listBlueprint]: btoa(String.fromCharCode(...bytes)) };
     const annotated = { ...object, metadata: { ...object.metadata, annotations } };
-    return { json: () => JSON.stringify(annotated), object: () => annotated };
+    return objectItem(annotated);
   }
 
-  private convert(type: string, item: WatchItem, now: Date): Record<string, unknown> {
+  private convert(type: string, item: ServedItem, now: Date): Record<string, unknown> {
     const { format, printer, includeObject } = this.encoding;
     const object = item.object();
     const version = format.conversionVersion ?? 'v1';

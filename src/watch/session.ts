@@ -1,74 +1,85 @@
 /**
- * One client watch, independent of how it is delivered (chunked HTTP or WebSocket). It
- * subscribes to the owning Durable Object and turns its messages into watch events for a sink.
- * If the Durable Object's socket drops (eviction, restart, deploy) after the watch is in sync,
- * the session re-subscribes from the last resourceVersion it delivered: the history in SQLite
- * fills the gap, so the client sees no gap and no duplicate. It ends on timeout, on client
- * disconnect, or when the history no longer reaches back far enough (410 Expired).
+ * One client watch, independent of how it is delivered (chunked HTTP or WebSocket): it opens a
+ * watch on the type's storage (which keeps it gap-free across storage restarts) and turns what
+ * storage delivers into watch events for a sink, with kube's bookmarks and timeout. It ends on
+ * timeout, on client disconnect, when storage can no longer be reached, or when the history no
+ * longer reaches back far enough (410 Expired, as an ERROR event).
  */
 import type { ResourceType } from '../api/catalog.js';
 import { apiVersionOf } from '../api/catalog.js';
 import { expired, type Status } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
+import { objectItem, type ServedItem, servedItem } from '../registry/served-item.js';
 import { codecFor, type StoredCodec } from '../registry/stored-codec.js';
-import type { StoredObject } from '../storage/types.js';
+import { isStorageError, type StorageFailure } from '../storage/errors.js';
+import type { EventType, StoredObject, WatchListener, Watcher } from '../storage/types.js';
 import { tooLargeResourceVersion } from '../registry/storage-errors.js';
-import type { WatchOptions } from './options.js';
-import { type EventType, FrameAssembler, type WatchMessage, type WatchStart } from './protocol.js';
+import type { WatchOptions } from './watch-options.js';
 
-/** The object of an event, decoded only if the output needs more than its JSON. */
-export interface WatchItem {
-  json(): string;
-  object(): KubeObject;
-}
+/**
+ * The served item of an event's stored object: watchers of one isolate that see the same change
+ * get the same stored object (storage/cache-watcher.ts), and so the same item, decoded and
+ * encoded once (watch/encode.ts).
+ */
+const itemsByCodec = new WeakMap<StoredCodec, WeakMap<StoredObject, ServedItem>>();
 
-function storedItem(stored: StoredObject, codec: StoredCodec): WatchItem {
-  return { json: () => codec.json(stored), object: () => codec.decode(stored) };
-}
-
-function objectItem(object: KubeObject): WatchItem {
-  return { json: () => JSON.stringify(object), object: () => object };
+function sharedItem(stored: StoredObject, codec: StoredCodec): ServedItem {
+  let items = itemsByCodec.get(codec);
+  if (!items) itemsByCodec.set(codec, (items = new WeakMap()));
+  let item = items.get(stored);
+  if (!item) items.set(stored, (item = servedItem(stored, codec)));
+  return item;
 }
 
 /** Where the events of a session go. */
 export interface WatchSink {
-  event(type: EventType | 'BOOKMARK', item: WatchItem): void;
+  /** A promise says the client is behind (see WatchListener.event). */
+  event(type: EventType | 'BOOKMARK', item: ServedItem): void | Promise<void>;
   error(status: Status): void;
   end(): void;
 }
 
-export type Connect = (start: WatchStart) => Promise<WebSocket>;
+/** Opens the storage watch the session reads (the registry's Store.watch with the request's options). */
+export type OpenWatch = (listener: WatchListener) => Promise<Watcher>;
 
 const bookmarkIntervalMillis = 60_000;
 const deadlineBookmarkLeadMillis = 2_000;
-const maxReconnects = 5;
 
 export class WatchSession {
-  private socket: WebSocket | null = null;
+  private watcher: Watcher | null = null;
   private lastResourceVersion = 0;
-  private synced = false;
   private stopped = false;
-  private reconnects = 0;
+  private readonly codec: StoredCodec;
   private readonly timers: ReturnType<typeof setTimeout>[] = [];
   private readonly stopListeners: (() => void)[] = [];
 
   constructor(
     private readonly type: ResourceType,
     private readonly options: WatchOptions,
-    private readonly connect: Connect,
+    private readonly open: OpenWatch,
     private readonly sink: WatchSink,
-  ) {}
+  ) {
+    this.codec = codecFor(type);
+  }
 
-  /** Subscribes and resolves with the first message, so that a refused start can be an HTTP error. */
+  /**
+   * Opens the watch; a start newer than storage's newest version throws (an HTTP error), one
+   * older than its history ends the stream at once with kube's ERROR event.
+   */
   async start(): Promise<void> {
-    const first = await this.open(this.options.subscription.start);
-    if (first.kind === 'tooLarge') {
+    try {
+      this.watcher = await this.open(this.listener());
+    } catch (error) {
+      if (isStorageError(error, 'Expired')) return this.fail(expiredStatus(error.failure));
       this.stop();
-      throw tooLargeResourceVersion(first.requested, first.current);
+      if (isStorageError(error, 'TooLargeResourceVersion')) {
+        throw tooLargeResourceVersion(error.failure.requestedResourceVersion!, error.failure.currentResourceVersion!);
+      }
+      throw error;
     }
+    if (this.stopped) return this.watcher.stop();
     this.timers.push(setTimeout(() => this.finish(), this.options.timeoutMillis));
     if (this.options.allowWatchBookmarks) this.scheduleBookmarks();
-    this.handle(first);
   }
 
   /** Calls `listener` once when the session stops, however it ends. */
@@ -77,65 +88,32 @@ export class WatchSession {
     else this.stopListeners.push(listener);
   }
 
-  /** Ends the session from the client side (disconnect): closes the Durable Object socket. */
+  /** Ends the session from the client side (disconnect): stops the storage watch. */
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
     for (const listener of this.stopListeners) listener();
     for (const timer of this.timers) clearTimeout(timer);
-    this.socket?.close(1000, 'watch ended');
+    this.watcher?.stop();
   }
 
-  private open(start: WatchStart): Promise<WatchMessage> {
-    return new Promise((resolve, reject) => {
-      const assembler = new FrameAssembler();
-      let first = true;
-      this.connect(start).then((socket) => {
-        this.socket = socket;
-        socket.addEventListener('message', (event) => {
-          const message = assembler.push(typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data));
-          if (!message) return;
-          if (first) {
-            first = false;
-            resolve(message);
-          } else this.handle(message);
-        });
-        socket.addEventListener('close', () => (first ? reject(new Error('watch socket closed before answering')) : this.dropped(socket)));
-        socket.addEventListener('error', () => (first ? reject(new Error('watch socket failed')) : this.dropped(socket)));
-      }, reject);
-    });
-  }
-
-  private handle(message: WatchMessage): void {
-    if (this.stopped) return;
-    switch (message.kind) {
-      case 'event':
-        this.lastResourceVersion = message.resourceVersion;
-        this.sink.event(message.type, storedItem({ key: message.key, resourceVersion: message.resourceVersion, value: message.value }, codecFor(this.type)));
-        return;
-      case 'synced':
-        this.lastResourceVersion = Math.max(this.lastResourceVersion, message.resourceVersion);
-        this.synced = true;
-        this.reconnects = 0;
-        if (message.initialEventsEnd && this.options.markInitialEventsEnd) this.bookmark(true);
-        return;
-      case 'expired':
-        return this.fail(expired(`too old resource version: ${message.requested} (${message.oldest})`).status);
-      case 'tooLarge':
-        return this.fail(tooLargeResourceVersion(message.requested, message.current).status);
-    }
-  }
-
-  /** The Durable Object's socket went away: resume from the last delivered version, or end. */
-  private dropped(socket: WebSocket): void {
-    if (this.stopped || socket !== this.socket) return;
-    if (!this.synced || this.reconnects >= maxReconnects) return this.finish();
-    this.reconnects += 1;
-    this.synced = false;
-    this.open({ from: 'resourceVersion', resourceVersion: this.lastResourceVersion }).then(
-      (message) => this.handle(message),
-      () => this.finish(),
-    );
+  private listener(): WatchListener {
+    return {
+      event: (type, object) => {
+        if (this.stopped) return;
+        this.lastResourceVersion = object.resourceVersion;
+        return this.sink.event(type, sharedItem(object, this.codec));
+      },
+      progress: (resourceVersion, initialEventsEnd) => {
+        if (this.stopped) return;
+        this.lastResourceVersion = Math.max(this.lastResourceVersion, resourceVersion);
+        if (initialEventsEnd && this.options.markInitialEventsEnd) this.bookmark(true);
+      },
+      ended: (failure) => {
+        if (failure?.code === 'Expired') this.fail(expiredStatus(failure));
+        else this.finish();
+      },
+    };
   }
 
   /**
@@ -156,12 +134,13 @@ export class WatchSession {
   }
 
   private fail(status: Status): void {
+    if (this.stopped) return;
     this.sink.error(status);
     this.stop();
     this.sink.end();
   }
 
-  /** Timeout, or a Durable Object that cannot be reached again: the end of the stream. */
+  /** Timeout, or storage that cannot be reached again: the end of the stream. */
   private finish(): void {
     if (this.stopped) return;
     this.stop();
@@ -169,3 +148,7 @@ export class WatchSession {
   }
 }
 
+/** kube's 410 for a watch whose start the history no longer reaches. */
+function expiredStatus(failure: StorageFailure): Status {
+  return expired(`too old resource version: ${failure.requestedResourceVersion} (${failure.oldestResourceVersion})`).status;
+}

@@ -16,8 +16,12 @@ export function socketWatch(encoder: WatchEventEncoder): SocketWatch {
   server.accept();
   let open = true;
   const sink: WatchSink = {
-    event: (type, item) => open && server.send(encoder.event(type, item, new Date())),
-    error: (status) => open && server.send(encoder.error(status)),
+    event: (type, item) => {
+      if (open) server.send(encoder.event(type, item, new Date()));
+    },
+    error: (status) => {
+      if (open) server.send(encoder.error(status));
+    },
     end: () => {
       if (!open) return;
       open = false;

@@ -1,6 +1,7 @@
 /**
- * The real kubectl 1.32 (the binary beside the machine's kubectl dispatcher), run with a private
- * kubeconfig and cache directory against the test server.
+ * The real kubectl 1.32 (the binary beside the machine's kubectl dispatcher; older and newer
+ * minors, kubectl.1.27 .. kubectl.1.33, sit beside it), run with a private kubeconfig and cache
+ * directory against the test server.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
@@ -11,11 +12,12 @@ import { tokenOf } from '../helpers/test-users.mjs';
 
 const run = promisify(execFile);
 
-/** The kubectl 1.32 binary, or KUBECTL from the environment. */
-export function kubectlBinary(): string {
-  if (process.env.KUBECTL) return process.env.KUBECTL;
+/** The kubectl 1.32 binary (or KUBECTL from the environment), or the named minor beside it. */
+export function kubectlBinary(minor = '1.32'): string {
+  if (process.env.KUBECTL && minor === '1.32') return process.env.KUBECTL;
   const dispatcher = whichKubectl();
-  const beside = path.join(path.dirname(realpathSync(dispatcher)), 'kubectl.1.32');
+  const beside = path.join(path.dirname(realpathSync(dispatcher)), `kubectl.${minor}`);
+  if (minor !== '1.32' && !existsSync(beside)) throw new Error(`kubectl ${minor} not found beside ${dispatcher}`);
   return existsSync(beside) ? beside : dispatcher;
 }
 
@@ -45,9 +47,10 @@ export interface Kubectl {
 
 /**
  * A kubectl bound to `serverUrl` with its own kubeconfig and cache, as a test user (default
- * admin; null: no credentials). The test server's certificate is self-signed.
+ * admin; null: no credentials), of kubectl minor version `minor`. The test server's certificate
+ * is self-signed.
  */
-export function kubectlFor(serverUrl: string, user: string | null = 'admin'): Kubectl {
+export function kubectlFor(serverUrl: string, user: string | null = 'admin', minor = '1.32'): Kubectl {
   const dir = mkdtempSync(path.join(tmpdir(), 'edge-kubectl-'));
   const kubeconfig = path.join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, [
@@ -57,7 +60,7 @@ export function kubectlFor(serverUrl: string, user: string | null = 'admin'): Ku
     'contexts:', '- name: t', '  context: {cluster: t, user: t}',
     'current-context: t', '',
   ].join('\n'));
-  const binary = kubectlBinary();
+  const binary = kubectlBinary(minor);
   const cacheDir = path.join(dir, 'cache');
   const base = ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, '--request-timeout=30s'];
   const invoke = async (input: string | undefined, args: string[], env?: Record<string, string>): Promise<KubectlResult> => {

@@ -6,9 +6,13 @@
 //   /label      allowed with a JSONPatch adding label mutated-by=webhook
 //   /error      HTTP 500
 //   /slow       answers after 3 s (beyond a 1 s timeoutSeconds)
+// https://aggregated.test:443 is an aggregated API server (the backend of an APIService through an
+// ExternalName service): discovery of widgets.aggregated.test/v1, and every other request echoed
+// back as JSON (method, path, query, the X-Remote-* headers it was sent, whether credentials leaked).
 // Any other host: 502, so a test never reaches the network.
 export async function fakeWebhooks(request) {
   const url = new URL(request.url);
+  if (url.hostname === 'aggregated.test') return fakeAggregatedApi(request, url);
   if (url.hostname !== 'webhooks.test') return new Response('no network in tests', { status: 502 });
   const review = await request.json();
   const uid = review.request?.uid;
@@ -32,4 +36,13 @@ export async function fakeWebhooks(request) {
     default:
       return new Response('not found', { status: 404 });
   }
+}
+
+async function fakeAggregatedApi(request, url) {
+  if (url.pathname === '/apis/widgets.aggregated.test/v1') {
+    return Response.json({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'widgets.aggregated.test/v1', resources: [{ name: 'gadgets', namespaced: true, kind: 'Gadget', verbs: ['get', 'list'] }] });
+  }
+  const remote = Object.fromEntries([...request.headers].filter(([name]) => name.startsWith('x-remote-')));
+  const body = request.method === 'GET' ? '' : await request.text();
+  return Response.json({ method: request.method, path: url.pathname, query: url.search, remote, authorization: request.headers.get('authorization'), body }, { status: 200 });
 }

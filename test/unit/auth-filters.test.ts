@@ -1,11 +1,13 @@
 /** The pure parts of the request filters: anonymous paths, the per-user token bucket, the watch cap. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anonymousAllowed } from '../../src/auth/authenticate.js';
-import { admitRequest, admitWatch, resetRateLimits } from '../../src/auth/rate-limit.js';
+import { RateLimiter } from '../../src/auth/rate-limit.js';
+import { settingsOf } from '../../src/cluster/settings.js';
 import { StatusError } from '../../src/core/status.js';
 import type { Env } from '../../src/env.js';
 
-const env = (vars: Partial<Env> = {}) => vars as Env;
+const env = (vars: Partial<Env> = {}) => settingsOf(vars as Env).anonymousPaths;
+const settings = (vars: Partial<Env>) => settingsOf(vars as Env).rateLimit;
 
 describe('anonymous paths', () => {
   it('allows health and version by default, with per-check health paths, and nothing else', () => {
@@ -22,7 +24,12 @@ describe('anonymous paths', () => {
 });
 
 describe('rate limits', () => {
-  beforeEach(() => resetRateLimits());
+  let limiter = new RateLimiter();
+  beforeEach(() => {
+    limiter = new RateLimiter();
+  });
+  const admitRequest = (limits: ReturnType<typeof settings>, user: string, now: number) => limiter.admitRequest(limits, user, now);
+  const admitWatch = (limits: ReturnType<typeof settings>, user: string) => limiter.admitWatch(limits, user);
 
   function refusal(run: () => void): StatusError | undefined {
     try {
@@ -34,7 +41,7 @@ describe('rate limits', () => {
   }
 
   it('lets a burst through, then answers 429 with Retry-After until tokens come back', () => {
-    const limits = env({ RATE_LIMIT_QPS: '2', RATE_LIMIT_BURST: '3' });
+    const limits = settings({ RATE_LIMIT_QPS: '2', RATE_LIMIT_BURST: '3' });
     for (let i = 0; i < 3; i++) admitRequest(limits, 'alice', 1_000);
     const error = refusal(() => admitRequest(limits, 'alice', 1_000));
     expect(error?.status).toMatchObject({ code: 429, reason: 'TooManyRequests', message: 'Too many requests, please try again later.', details: { retryAfterSeconds: 1 } });
@@ -42,14 +49,14 @@ describe('rate limits', () => {
   });
 
   it('keeps one bucket per user', () => {
-    const limits = env({ RATE_LIMIT_QPS: '1', RATE_LIMIT_BURST: '1' });
+    const limits = settings({ RATE_LIMIT_QPS: '1', RATE_LIMIT_BURST: '1' });
     admitRequest(limits, 'alice', 0);
     expect(refusal(() => admitRequest(limits, 'alice', 0))?.code).toBe(429);
     expect(refusal(() => admitRequest(limits, 'bob', 0))).toBeUndefined();
   });
 
   it('caps open watches per user and gives a slot back once', () => {
-    const limits = env({ WATCH_LIMIT_PER_USER: '2' });
+    const limits = settings({ WATCH_LIMIT_PER_USER: '2' });
     const first = admitWatch(limits, 'bob');
     admitWatch(limits, 'bob');
     expect(refusal(() => admitWatch(limits, 'bob'))?.code).toBe(429);

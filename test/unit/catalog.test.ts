@@ -30,8 +30,10 @@ interface GoldenResource {
 interface GoldenGroup { metadata: { name?: string }; versions: { version: string; resources: GoldenResource[] }[] }
 
 const aggregated: GoldenGroup[] = [...body('005-discovery-aggregated-api.json').items, ...body('006-discovery-aggregated-apis.json').items];
-// Served by kube-aggregator; the v1.26 OpenAPI documents do not describe it, so it is not built in.
-const NOT_BUILT_IN = ['apiregistration.k8s.io/v1'];
+// Every GA group-version of the recordings is served (apiregistration.k8s.io/v1 from kube v1.32's
+// own document); flowcontrol.apiserver.k8s.io/v1 went GA after v1.26, so the recordings lack it.
+const NOT_BUILT_IN: string[] = [];
+const NEWER_GROUP_VERSIONS = ['flowcontrol.apiserver.k8s.io/v1'];
 // GA after v1.26, so absent from the recordings (reference/overlays/v1.32-types.json; checked in
 // test/unit/admissionregistration-catalog.test.ts).
 const NEWER_THAN_RECORDINGS = ['authentication.k8s.io/v1/selfsubjectreviews',
@@ -71,11 +73,11 @@ describe('catalog vs. aggregated discovery (kube v1.26)', () => {
     expect(r.subresources ?? []).toStrictEqual(subs);
   });
 
-  it('leaves out exactly the aggregator group-version', () => {
+  it('serves every recorded GA group-version, and the one that went GA since', () => {
     const all = gaVersions.map((gv) => `${gv.group}/${gv.version}`);
     const ours = groupVersions().map((gv) => `${gv.group}/${gv.version}`);
     expect(all.filter((gv) => !ours.includes(gv))).toEqual(NOT_BUILT_IN);
-    expect(ours.filter((gv) => !all.includes(gv))).toEqual([]);
+    expect(ours.filter((gv) => !all.includes(gv))).toEqual(NEWER_GROUP_VERSIONS);
   });
 });
 
@@ -115,25 +117,25 @@ describe('storageVersionHash of resources the legacy recordings do not show', ()
 describe('groups', () => {
   it('follow /apis order (002) with GA versions only, core first', () => {
     expect(groups().map((g) => [g.name, g.versions.join(','), g.preferredVersion])).toEqual([
-      ['', 'v1', 'v1'], ['apps', 'v1', 'v1'], ['events.k8s.io', 'v1', 'v1'], ['authentication.k8s.io', 'v1', 'v1'],
+      ['', 'v1', 'v1'], ['apiregistration.k8s.io', 'v1', 'v1'], ['apps', 'v1', 'v1'], ['events.k8s.io', 'v1', 'v1'], ['authentication.k8s.io', 'v1', 'v1'],
       ['authorization.k8s.io', 'v1', 'v1'], ['autoscaling', 'v2,v1', 'v2'], ['batch', 'v1', 'v1'],
       ['certificates.k8s.io', 'v1', 'v1'], ['networking.k8s.io', 'v1', 'v1'], ['policy', 'v1', 'v1'],
       ['rbac.authorization.k8s.io', 'v1', 'v1'], ['storage.k8s.io', 'v1', 'v1'], ['admissionregistration.k8s.io', 'v1', 'v1'],
       ['apiextensions.k8s.io', 'v1', 'v1'], ['scheduling.k8s.io', 'v1', 'v1'], ['coordination.k8s.io', 'v1', 'v1'],
-      ['node.k8s.io', 'v1', 'v1'], ['discovery.k8s.io', 'v1', 'v1'],
+      ['node.k8s.io', 'v1', 'v1'], ['discovery.k8s.io', 'v1', 'v1'], ['flowcontrol.apiserver.k8s.io', 'v1', 'v1'],
     ]);
     const apis = (body('002-discovery-apis.json').groups as any[]).map((g) => g.name);
     const ours = builtinCatalog.namedGroups().map((g) => g.name);
     expect(apis.filter((n) => ours.includes(n))).toEqual(ours);
   });
 
-  it.each([['', 'v1'], ['autoscaling', 'v2'], ['apps', 'v1'], ['flowcontrol.apiserver.k8s.io', undefined]])('preferredVersion(%j)', (g, v) => {
+  it.each([['', 'v1'], ['autoscaling', 'v2'], ['apps', 'v1'], ['flowcontrol.apiserver.k8s.io', 'v1'], ['resource.k8s.io', undefined]])('preferredVersion(%j)', (g, v) => {
     expect(preferredVersion(g)).toBe(v);
   });
 
   it('lists group-versions in kube order with apiVersion strings', () => {
     const gvs = groupVersions();
-    expect(gvs.slice(0, 2).map((gv) => [gv.groupVersion, gv.preferred, gv.resources.length])).toEqual([['v1', true, 17], ['apps/v1', true, 5]]);
+    expect(gvs.slice(0, 3).map((gv) => [gv.groupVersion, gv.preferred, gv.resources.length])).toEqual([['v1', true, 17], ['apiregistration.k8s.io/v1', true, 1], ['apps/v1', true, 5]]);
     expect(gvs.filter((gv) => gv.group === 'autoscaling').map((gv) => [gv.groupVersion, gv.preferred])).toEqual([['autoscaling/v2', true], ['autoscaling/v1', false]]);
   });
 });
@@ -145,7 +147,7 @@ describe('Catalog.extend (custom resources over the built-ins)', () => {
   };
   it('adds new groups after the built-ins and keeps the static catalog unchanged', () => {
     const view = builtinCatalog.extend([widget, { ...widget, version: 'v1' }]);
-    expect(view.groups().map((g) => g.name).slice(-2)).toEqual(['discovery.k8s.io', 'example.com']);
+    expect(view.groups().map((g) => g.name).slice(-2)).toEqual(['flowcontrol.apiserver.k8s.io', 'example.com']);
     expect(view.group('example.com')).toEqual({ name: 'example.com', versions: ['v1', 'v1beta1'], preferredVersion: 'v1' });
     expect(view.findResource('example.com', 'v1beta1', 'widgets')).toBe(widget);
     expect(view.findResource('', 'v1', 'pods')?.kind).toBe('Pod');

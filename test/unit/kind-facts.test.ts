@@ -63,6 +63,8 @@ const rows: Row[] = [
   ['apiextensions.k8s.io', 'CustomResourceDefinition', 'subdomain', 'sg'],
   ['flowcontrol.apiserver.k8s.io', 'FlowSchema', 'subdomain', 'usgf'],
   ['flowcontrol.apiserver.k8s.io', 'PriorityLevelConfiguration', 'subdomain', 'usgf'],
+  // kube-aggregator's strategy: a resourceVersion on update, apimachinery's metadata validation.
+  ['apiregistration.k8s.io', 'APIService', 'pathSegment', 's'],
 ];
 
 function expected(nameValidation: NameValidation, flags: string): KindFacts {
@@ -87,7 +89,7 @@ describe('kindFacts', () => {
   it.each([
     ['a custom resource', 'example.com', 'Widget'],
     ['a kind in the wrong group', 'apps', 'ConfigMap'],
-    ['a kind from a group not listed', 'apiregistration.k8s.io', 'APIService'],
+    ['a kind from a group not listed', 'resource.k8s.io', 'ResourceClaim'],
   ])('gives custom-resource facts for %s', (_name, group, kind) => {
     expect(kindFacts(group, kind)).toEqual(expected('subdomain', 'g'));
     expect(isBuiltInKind(group, kind)).toBe(false);

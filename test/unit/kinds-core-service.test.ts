@@ -3,9 +3,10 @@
 // (TestValidateServiceCreate, TestValidateServiceUpdate), pkg/apis/core/v1/defaults_test.go
 // (TestSetDefaultService*) and pkg/registry/core/service/storage/storage_test.go (IP families).
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
-import { clusterIPCandidate, configureServiceNetwork, nodePortCandidate } from '../../src/kinds/core/cluster-ip.js';
+import { clusterIPCandidate, clusterIPRangeError, defaultServiceNetwork, nodePortCandidate } from '../../src/kinds/core/cluster-ip.js';
+import { clusterFamily } from '../../src/kinds/core/service-defaults.js';
 import { serverAllocated, service } from '../../src/kinds/core/service.js';
 import type { KubeObject } from '../../src/registry/object.js';
 
@@ -32,8 +33,6 @@ function updated(before: KubeObject, change: (spec: Record<string, any>) => void
 
 const port = (fields: Record<string, unknown> = {}) => ({ port: 80, ...fields });
 
-afterEach(() => configureServiceNetwork({ clusterIPRange: '10.0.0.0/24' }));
-
 describe('golden 062: service create', () => {
   const recording = golden('062-service-create.json');
   const object = created(recording.request.body.spec);
@@ -59,11 +58,12 @@ describe('golden 062: service create', () => {
     expect(clusterIPCandidate('another-uid')).not.toBe(ip);
   });
 
-  it('a configured range is used, IPv6 included', () => {
-    configureServiceNetwork({ clusterIPRange: 'fd00:10::/108' });
-    const spec = created({ ports: [port()] }).spec as Record<string, any>;
-    expect(spec.ipFamilies).toEqual(['IPv6']);
-    expect(spec.clusterIP).toMatch(/^fd00:10::[0-9a-f]{1,4}$/);
+  it('another range is used when given, IPv6 included', () => {
+    const ipv6 = { ...defaultServiceNetwork, clusterIPRange: 'fd00:10::/108' };
+    expect(clusterFamily(ipv6)).toBe('IPv6');
+    expect(clusterFamily()).toBe('IPv4');
+    expect(clusterIPCandidate(uid, 0, ipv6)).toMatch(/^fd00:10::[0-9a-f]{1,4}$/);
+    expect(clusterIPRangeError('10.0.0.20', ipv6)).toBe('the provided IP (10.0.0.20) is not in the valid range. The range of valid IPs is fd00:10::/108');
   });
 });
 

@@ -6,7 +6,7 @@
  * nodes, autoscalers, events, endpoints).
  */
 import { describe, expect, it } from 'vitest';
-import type { Printer, TableColumn } from '../../src/codecs/printers.js';
+import type { Printer, TableColumn } from '../../src/codecs/printer-registry.js';
 import { builtinPrinters } from '../../src/codecs/printers/index.js';
 import type { KubeObject } from '../../src/registry/object.js';
 import catalog from '../../data/catalog.json';

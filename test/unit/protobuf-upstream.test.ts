@@ -478,7 +478,7 @@ describe('messageTypeFor', () => {
     expect(messageTypeFor(apiVersion, kind).fullName).toBe(`.${name}`);
   });
 
-  it.each([['v1', 'Deployment'], ['example.com/v1', 'Widget'], ['flowcontrol.apiserver.k8s.io/v1', 'FlowSchema']])(
+  it.each([['v1', 'Deployment'], ['example.com/v1', 'Widget'], ['flowcontrol.apiserver.k8s.io/v1beta3', 'FlowSchema']])(
     '%s %s has no message', (apiVersion, kind) => {
       expect(() => messageTypeFor(apiVersion, kind)).toThrow(/no upstream message/);
     });

@@ -1,8 +1,8 @@
 /** What a watcher sees of one change (kube's cacheWatcher rules), and message framing. */
 import { describe, expect, it } from 'vitest';
-import { type Change, type Side, eventFor } from '../../src/durable/watch-events.js';
-import { minRequestTimeoutSeconds, watchTimeoutMillis } from '../../src/watch/options.js';
-import { FrameAssembler, frames, maxFrameChars, type WatchMessage } from '../../src/watch/protocol.js';
+import { type Change, type Side, eventFor } from '../../src/storage/watch-events.js';
+import { minRequestTimeoutSeconds, watchTimeoutMillis } from '../../src/watch/watch-options.js';
+import { changeMessage, controlMessage, FrameAssembler, frames, maxFrameChars, parseMessage } from '../../src/storage/watch-protocol.js';
 
 const side = (value: string, labels: Record<string, string> = {}): Side => ({ value, labels, fields: { 'metadata.name': 'a' } });
 const change = (previous: Side | null, current: Side | null, key = 'ns/a'): Change => ({ key, resourceVersion: 7, previous, current });
@@ -28,20 +28,47 @@ describe('eventFor', () => {
 });
 
 describe('frames', () => {
-  const message = (value: string): WatchMessage => ({ kind: 'event', type: 'ADDED', key: 'ns/a', resourceVersion: 1, value });
-
   it.each([
     ['a small message is one frame', 10, 1],
     ['a message longer than a frame is split', maxFrameChars * 2 + 5, 3],
   ])('%s', (_name, length, count) => {
-    const original = message('x'.repeat(length));
+    const original = changeMessage('ns/a', 1, { value: JSON.stringify({ x: 'x'.repeat(length) }), labels: null, fields: '{}' }, null);
     const parts = frames(original);
     expect(parts).toHaveLength(count);
     expect(parts.every((part) => part.length <= maxFrameChars + 2)).toBe(true);
     const assembler = new FrameAssembler();
     const results = parts.map((part) => assembler.push(part));
     expect(results.slice(0, -1).every((result) => result === null)).toBe(true);
-    expect(results.at(-1)).toEqual(original);
+    expect(results.at(-1)).toBe(original);
+  });
+});
+
+describe('hub messages', () => {
+  const doc = (v: number) => JSON.stringify({ kind: 'ConfigMap', data: { text: 'tab\there "quoted"\nline' }, v });
+  const stored = (v: number, labels: string | null) => ({ value: doc(v), labels, fields: '{"metadata.name":"a"}' });
+
+  it('carries a change\'s documents as they are stored, with parsed labels and fields', () => {
+    const message = parseMessage(changeMessage('ns/a', 7, stored(2, '{"app":"web"}'), stored(1, '{"app":"db"}')));
+    expect(message).toEqual({ kind: 'change', change: {
+      key: 'ns/a', resourceVersion: 7,
+      current: { value: doc(2), labels: { app: 'web' }, fields: { 'metadata.name': 'a' } },
+      previous: { value: doc(1), labels: { app: 'db' }, fields: { 'metadata.name': 'a' } },
+    } });
+  });
+
+  it('leaves out the previous document when no selector can tell the sides apart, keeps it for a deletion', () => {
+    const update = parseMessage(changeMessage('ns/a', 7, stored(2, null), stored(1, null)));
+    expect(update.kind === 'change' && update.change.previous).toEqual({ labels: {}, fields: { 'metadata.name': 'a' } });
+    const deletion = parseMessage(changeMessage('ns/a', 8, null, stored(2, null)));
+    expect(deletion.kind === 'change' && deletion.change).toMatchObject({ current: null, previous: { value: doc(2) } });
+  });
+
+  it.each([
+    { kind: 'synced' as const, resourceVersion: 9 },
+    { kind: 'expired' as const, requested: 1, oldest: 5 },
+    { kind: 'tooLarge' as const, requested: 10, current: 9 },
+  ])('round-trips $kind', (message) => {
+    expect(parseMessage(controlMessage(message))).toEqual(message);
   });
 });
 

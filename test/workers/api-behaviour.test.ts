@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceStore } from '../../src/durable/resource-store.js';
+import type { StorageShard } from '../../src/durable/storage-shard.js';
 import { api, configMap, freshNamespace } from './api-client.js';
 
 let ns = '';
@@ -126,8 +126,8 @@ describe('lists through history', () => {
     const page = (await api('GET', `${base}?limit=1`)).json;
     await api('PATCH', `${base}/a`, { body: { data: { x: '1' } }, headers: merge });
     const latest = (await api('GET', base)).json.metadata.resourceVersion;
-    const stub = env.RESOURCE_STORE.get(env.RESOURCE_STORE.idFromName('default/core/configmaps'));
-    await runInDurableObject(stub, (instance: ResourceStore) => instance.compact(Number(latest)));
+    const stub = env.STORAGE_SHARDS.get(env.STORAGE_SHARDS.idFromName('default/core/configmaps'));
+    await runInDurableObject(stub, (instance: StorageShard) => instance.compact(Number(latest)));
     const old = await api('GET', `${base}?resourceVersion=${page.metadata.resourceVersion}&resourceVersionMatch=Exact`);
     expect(old.json).toMatchObject({ code: 410, reason: 'Expired', message: 'The resourceVersion for the provided list is too old.' });
     const continued = await api('GET', `${base}?limit=1&continue=${page.metadata.continue}`);

@@ -7,24 +7,24 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { applyEvent } from '../../src/lifecycle/apply-event.js';
-import { lifecycleEvent, type LifecycleEvent } from '../../src/lifecycle/events.js';
-import type { LifecycleFacts } from '../../src/lifecycle/facts.js';
-import { Graph } from '../../src/lifecycle/graph.js';
+import { applyEvent } from '../../src/controllers/apply-event.js';
+import { controllerEvent, type ControllerEvent } from '../../src/controllers/events.js';
+import type { ControllerFacts } from '../../src/controllers/facts.js';
+import { Graph } from '../../src/controllers/graph.js';
 
 const now = 1_000_000;
-const facts = (uid: string, extra: Partial<LifecycleFacts> = {}): LifecycleFacts =>
+const facts = (uid: string, extra: Partial<ControllerFacts> = {}): ControllerFacts =>
   ({ group: '', version: 'v1', resource: 'configmaps', namespace: 'ns', name: uid, uid, ...extra });
 const link = (uid: string, block = false) => ({ uid, apiVersion: 'v1', kind: 'ConfigMap', name: uid, ...(block ? { block: true } : {}) });
-const created = (uid: string, extra: Partial<LifecycleFacts> = {}) => lifecycleEvent(null, facts(uid, extra))!;
-const deleted = (uid: string, extra: Partial<LifecycleFacts> = {}) => lifecycleEvent(facts(uid, extra), null)!;
-const changed = (uid: string, before: Partial<LifecycleFacts>, after: Partial<LifecycleFacts>) => lifecycleEvent(facts(uid, before), facts(uid, after))!;
+const created = (uid: string, extra: Partial<ControllerFacts> = {}) => controllerEvent(null, facts(uid, extra))!;
+const deleted = (uid: string, extra: Partial<ControllerFacts> = {}) => controllerEvent(facts(uid, extra), null)!;
+const changed = (uid: string, before: Partial<ControllerFacts>, after: Partial<ControllerFacts>) => controllerEvent(facts(uid, before), facts(uid, after))!;
 
 let counter = 0;
 
 /** Applies `events` (`mine`: which uids the shard owns) on a fresh shard; returns its tables. */
-async function fold(events: LifecycleEvent[], mine: (uid: string) => boolean = () => true) {
-  const stub = env.LIFECYCLE.get(env.LIFECYCLE.idFromName(`graph-test/${counter++}`));
+async function fold(events: ControllerEvent[], mine: (uid: string) => boolean = () => true) {
+  const stub = env.CONTROLLERS.get(env.CONTROLLERS.idFromName(`lifecycle/graph-test-${counter++}/0`));
   return runInDurableObject(stub, (_instance, state) => {
     const graph = new Graph(state.storage.sql);
     for (const event of events) applyEvent(graph, event, mine, now);
@@ -72,7 +72,7 @@ describe('applyEvent', () => {
 
   it('schedules a grace period expiry at the deletionTimestamp, and a terminating namespace', async () => {
     const pod = changed('p', {}, { resource: 'pods', deletionTimestamp: '2026-01-01T00:00:30Z', deletionGracePeriodSeconds: 30 });
-    const namespace = lifecycleEvent(facts('n', { resource: 'namespaces', namespace: '' }), facts('n', { resource: 'namespaces', namespace: '', deletionTimestamp: 't' }))!;
+    const namespace = controllerEvent(facts('n', { resource: 'namespaces', namespace: '' }), facts('n', { resource: 'namespaces', namespace: '', deletionTimestamp: 't' }))!;
     expect((await fold([pod, namespace])).tasks).toEqual([`expire:p@${Date.parse('2026-01-01T00:00:30Z')}`, 'namespace:n']);
   });
 

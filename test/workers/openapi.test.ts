@@ -37,7 +37,40 @@ describe('/openapi/v2', () => {
     expect((await api('GET', '/openapi/v2', { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
-  it('answers 406 for the Protobuf form, which is not produced', async () => {
-    expect((await api('GET', '/openapi/v2', { headers: { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' } })).status).toBe(406);
+  const protobufAccept = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
+
+  it("serves gnostic's Protobuf form under the JSON's ETag, as kube-openapi's handler does", async () => {
+    const json = await api('GET', '/openapi/v2');
+    const protobuf = await api('GET', '/openapi/v2', { headers: { accept: protobufAccept } });
+    expect(protobuf.status).toBe(200);
+    expect(protobuf.headers.get('content-type')).toBe('application/com.github.proto-openapi.spec.v2.v1.0+protobuf');
+    expect(protobuf.headers.get('etag')).toBe(json.headers.get('etag'));
+    expect(protobuf.headers.get('vary')).toBe('Accept');
+    // Document.swagger (field 1) comes first: tag 0x0a, length 3, "2.0".
+    expect(protobuf.text.slice(0, 5)).toBe('\n\u00032.0');
+    const revalidated = await api('GET', '/openapi/v2', { headers: { accept: protobufAccept, 'if-none-match': json.headers.get('etag')! } });
+    expect([revalidated.status, revalidated.headers.get('content-type')]).toEqual([304, null]);
+  });
+
+  it.each([
+    ['', 'application/json'],
+    ['application/*', 'application/json'],
+    ['application/xml, application/*;q=0.5', 'application/json'],
+    ['application/json;q=0.5, application/com.github.proto-openapi.spec.v2.v1.0+protobuf', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf'],
+    ['text/html', null],
+  ])('negotiates Accept %j as kube does', async (accept, contentType) => {
+    const response = await api('GET', '/openapi/v2', { headers: accept ? { accept } : {} });
+    expect(response.status).toBe(contentType ? 200 : 406);
+    expect(response.headers.get('content-type')).toBe(contentType);
+    if (!contentType) expect(response.text).toBe('');
+  });
+
+  it('serves byte ranges and refuses bad ones with Go\'s texts', async () => {
+    const range = await api('GET', '/openapi/v2', { headers: { range: 'bytes=0-9' } });
+    expect([range.status, range.text]).toEqual([206, '{"swagger"']);
+    expect(range.headers.get('content-range')).toMatch(/^bytes 0-9\/\d+$/);
+    const past = await api('GET', '/openapi/v2', { headers: { range: 'bytes=900000000-' } });
+    expect([past.status, past.text]).toEqual([416, 'invalid range: failed to overlap\n']);
+    expect((await api('GET', '/openapi/v2', { headers: { range: 'bytes=10-5' } })).text).toBe('invalid range\n');
   });
 });

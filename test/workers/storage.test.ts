@@ -1,44 +1,62 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ResourceStore } from '../../src/durable/resource-store.js';
-import { DurableStorage } from '../../src/storage/durable-storage.js';
+import type { StorageShard } from '../../src/durable/storage-shard.js';
+import { ShardClient } from '../../src/storage/shard-client.js';
+import { WatchCaches } from '../../src/storage/watch-caches.js';
+import { storageShardStub } from '../../src/cluster/addressing.js';
 import { StorageError } from '../../src/storage/errors.js';
-import type { ObjectWrite, Storage } from '../../src/storage/types.js';
+import type { ListRequest, ObjectWrite, Storage } from '../../src/storage/types.js';
 import { storageConformance } from '../storage-conformance.js';
+import { storageWatchConformance } from '../storage-watch-conformance.js';
+import { collectItems } from '../../src/storage/list-lines.js';
 
-let shard = 0;
-function freshStub() {
-  const namespace = env.RESOURCE_STORE;
-  return namespace.get(namespace.idFromName(`test/${Date.now()}/${shard++}`));
+/** A list with its items collected (the conformance suites compare whole lists). */
+async function listAll(storage: Storage, request: ListRequest) {
+  const result = await storage.list(request);
+  return { ...result, items: await collectItems(result.items) };
 }
 
-storageConformance('DurableStorage (ResourceStore in workerd)', () => new DurableStorage(freshStub()));
+let shard = 0;
+const caches = new WatchCaches();
+/** A fresh shard of its own (cluster `test`, a group made up per test). */
+function freshShard() {
+  const address = { cluster: 'test', group: `g${Date.now()}`, resource: `r${shard++}` };
+  return { address, stub: storageShardStub(env, address) };
+}
+function storageOf({ address, stub }: ReturnType<typeof freshShard>) {
+  return new ShardClient(stub, address, caches);
+}
+
+storageConformance('ShardClient (StorageShard in workerd)', () => storageOf(freshShard()));
+storageWatchConformance('ShardClient (StorageShard in workerd)', () => storageOf(freshShard()));
 
 function write(key: string, value: object, labels: Record<string, string> = {}): ObjectWrite {
   return { key, value: JSON.stringify(value), labels, fields: { 'metadata.name': key.split('/').pop()! } };
 }
 
-describe('ResourceStore history window', () => {
+describe('StorageShard history window', () => {
   it('answers Expired for reads older than the compaction watermark, and keeps newer ones', async () => {
-    const stub = freshStub();
-    const storage: Storage = new DurableStorage(stub);
+    const shard = freshShard();
+    const { stub } = shard;
+    const storage: Storage = storageOf(shard);
     const first = await storage.create(write('ns/a', { v: 1 }));
     const second = await storage.update(write('ns/a', { v: 2 }), first.resourceVersion);
     await storage.update(write('ns/a', { v: 3 }), second.resourceVersion);
-    const removed = await runInDurableObject(stub, (instance: ResourceStore) => instance.compact(second.resourceVersion));
+    const removed = await runInDurableObject(stub, (instance: StorageShard) => instance.compact(second.resourceVersion));
     expect(removed).toBe(1);
-    const expired = storage.list({ prefix: 'ns/', version: { match: 'exact', resourceVersion: first.resourceVersion } });
+    const expired = listAll(storage, { prefix: 'ns/', version: { match: 'exact', resourceVersion: first.resourceVersion } });
     await expect(expired).rejects.toThrowError(StorageError);
     await expect(expired).rejects.toMatchObject({ failure: { code: 'Expired' } });
-    const atSecond = await storage.list({ prefix: 'ns/', version: { match: 'exact', resourceVersion: second.resourceVersion } });
+    const atSecond = await listAll(storage, { prefix: 'ns/', version: { match: 'exact', resourceVersion: second.resourceVersion } });
     expect(atSecond.items.map((item) => item.value)).toEqual(['{"v":2}']);
   });
 
   it('keeps resourceVersions increasing after the Durable Object is evicted', async () => {
     const { evictDurableObject } = await import('cloudflare:test');
-    const stub = freshStub();
-    const storage = new DurableStorage(stub);
+    const shard = freshShard();
+    const { stub } = shard;
+    const storage = storageOf(shard);
     const before = await storage.create(write('x', { v: 1 }));
     await evictDurableObject(stub);
     const after = await storage.create(write('y', { v: 1 }));

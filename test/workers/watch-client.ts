@@ -34,7 +34,9 @@ export async function watch(path: string, headers: Record<string, string> = {}, 
         continue;
       }
       if (done) return null;
-      const chunk = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMillis))]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const chunk = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMillis)))]);
+      clearTimeout(timer);
       if (chunk === 'timeout') return null;
       if (chunk.done) done = true;
       else buffer += decoder.decode(chunk.value, { stream: true });

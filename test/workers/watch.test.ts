@@ -1,19 +1,19 @@
 /**
- * Watch semantics through the Worker and the ResourceStore in workerd: the resourceVersion table,
+ * Watch semantics through the Worker and the StorageShard in workerd: the resourceVersion table,
  * bookmarks and streaming lists, selector transitions, formats, errors, and Durable Object eviction
  * mid-stream (no gap, no duplicate).
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ResourceStore } from '../../src/durable/resource-store.js';
+import type { StorageShard } from '../../src/durable/storage-shard.js';
 import { adminAuthorization, api, configMap, freshNamespace } from './api-client.js';
 import { summary, watch } from './watch-client.js';
 
 let ns = '';
 const cm = () => `/api/v1/namespaces/${ns}/configmaps`;
 const merge = { 'content-type': 'application/merge-patch+json' };
-const configMapsStore = () => env.RESOURCE_STORE.get(env.RESOURCE_STORE.idFromName('default/core/configmaps'));
+const configMapsStore = () => env.STORAGE_SHARDS.get(env.STORAGE_SHARDS.idFromName('default/core/configmaps'));
 const create = async (name: string, extra: Record<string, unknown> = {}) => (await api('POST', cm(), { body: configMap(name, extra) })).json;
 
 beforeEach(async () => {
@@ -57,7 +57,7 @@ describe('where a watch starts', () => {
     const listed = (await api('GET', cm())).json.metadata.resourceVersion;
     await create('a');
     const latest = Number((await api('GET', cm())).json.metadata.resourceVersion);
-    await runInDurableObject(configMapsStore(), (instance: ResourceStore) => instance.compact(latest));
+    await runInDurableObject(configMapsStore(), (instance: StorageShard) => instance.compact(latest));
     const stream = await watch(`${cm()}?watch=1&resourceVersion=${listed}`);
     expect(stream.status).toBe(200);
     const events = await stream.rest();

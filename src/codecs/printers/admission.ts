@@ -3,7 +3,7 @@
  * printMutatingWebhook, printValidatingWebhook, printValidatingAdmissionPolicy and
  * printValidatingAdmissionPolicyBinding.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, objectAt, stringAt, valueAt } from './fields.js';
 import { ageOf, nameOf } from './format.js';
 

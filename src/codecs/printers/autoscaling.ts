@@ -3,7 +3,7 @@
  * kube prints the internal type, so a v1 object's CPU target and current utilization are read as
  * the one Resource metric they convert to.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, hasField, listAt, numberAt, optionalNumberAt, stringAt, valueAt } from './fields.js';
 import { ageOf, nameOf, quantityPointerText } from './format.js';
 

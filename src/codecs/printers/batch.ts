@@ -3,7 +3,7 @@
  * columns, which v1.26 (the golden recordings) does not have.
  */
 import { humanDuration } from '../human-duration.js';
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, hasField, listAt, numberAt, optionalNumberAt, optionalStringAt, stringAt, valueAt, wideColumn } from './fields.js';
 import {
   ageOf, booleanPointerText, containerCells, containersDescription, formatLabelSelector, imagesDescription, nameOf, since, timeOf,

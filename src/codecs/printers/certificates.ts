@@ -4,7 +4,7 @@
  * data), not spec.username, as in kube.
  */
 import { humanDuration } from '../human-duration.js';
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, optionalNumberAt, stringAt } from './fields.js';
 import { ageOf, nameOf } from './format.js';
 

@@ -3,7 +3,7 @@
  * (printNode, printComponentStatus, printLease, printRuntimeClass, printPriorityClass).
  */
 import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { booleanAt, column, listAt, numberAt, stringAt, stringMapAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, nameOf } from './format.js';
 

@@ -3,7 +3,7 @@
  * quotas (printNamespace, printConfigMap, printSecret, printServiceAccount, printResourceQuota).
  */
 import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, mapSizeAt, objectAt, stringAt } from './fields.js';
 import { ageOf, nameOf, quantityText } from './format.js';
 

@@ -4,7 +4,7 @@
  * column holding the creation time in RFC3339, not an age. (Custom resources without printer
  * columns get NAME and AGE instead: printers.ts's defaultPrinter.)
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { valueAt } from './fields.js';
 import { nameOf, timestampCell } from './format.js';
 

@@ -3,7 +3,7 @@
  * (printVolumeAttachment, printCSIDriver, printCSINode, printCSIStorageCapacity). Boolean columns
  * hold booleans, with the API's defaults for unset fields.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { booleanAt, column, hasField, listAt, optionalBooleanAt, stringAt, stringsAt, valueAt } from './fields.js';
 import { ageOf, nameOf, quantityText } from './format.js';
 

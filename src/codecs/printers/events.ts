@@ -3,7 +3,7 @@
  * internal Event before printing, so an events.k8s.io object is read through its core field names.
  * NAME is the last column, and a wide one.
  */
-import { nameColumn, type Printer, type TableColumn } from '../printer.js';
+import { nameColumn, type Printer, type TableColumn } from '../table-printer.js';
 import { column, hasField, numberAt, objectAt, stringAt, valueAt, wideColumn, type Fields } from './fields.js';
 import { firstNonEmpty, since, timeOf, trimSpace } from './format.js';
 

@@ -3,7 +3,7 @@
  * value ('' for strings, 0 for integers, false for booleans, empty for lists and maps), and a
  * pointer field is "unset" when absent or null.
  */
-import type { TableColumn } from '../printer.js';
+import type { TableColumn } from '../table-printer.js';
 
 /** A JSON object of unknown shape. */
 export type Fields = Record<string, unknown>;

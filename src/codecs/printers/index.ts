@@ -4,7 +4,8 @@
  * cluster roles, limit ranges, custom resource definitions) get the default table convertor's
  * NAME and CREATED AT. The API server always prints wide: every column, priority 1 included.
  */
-import type { Printer } from '../printer.js';
+import type { Printer } from '../table-printer.js';
+import { apiServicePrinter } from './apiregistration.js';
 import { validatingAdmissionPolicyBindingPrinter, validatingAdmissionPolicyPrinter, webhookConfigurationPrinter } from './admission.js';
 import { horizontalPodAutoscalerPrinter } from './autoscaling.js';
 import { cronJobPrinter, jobPrinter } from './batch.js';
@@ -14,6 +15,7 @@ import { configMapPrinter, namespacePrinter, resourceQuotaPrinter, secretPrinter
 import { createdAtPrinter } from './created-at.js';
 import { csiDriverPrinter, csiNodePrinter, csiStorageCapacityPrinter, volumeAttachmentPrinter } from './csi.js';
 import { eventPrinter, eventsGroupEventPrinter } from './events.js';
+import { flowSchemaPrinter, priorityLevelConfigurationPrinter } from './flowcontrol.js';
 import { ingressClassPrinter, ingressPrinter, networkPolicyPrinter } from './networking.js';
 import { podPrinter, podTemplatePrinter } from './pods.js';
 import { podDisruptionBudgetPrinter } from './policy.js';
@@ -42,6 +44,7 @@ export const builtinPrinters: Record<string, Printer> = {
   '/secrets': secretPrinter,
   '/serviceaccounts': serviceAccountPrinter,
   '/services': servicePrinter,
+  'apiregistration.k8s.io/apiservices': apiServicePrinter,
   'apps/controllerrevisions': controllerRevisionPrinter,
   'apps/daemonsets': daemonSetPrinter,
   'apps/deployments': deploymentPrinter,
@@ -74,4 +77,6 @@ export const builtinPrinters: Record<string, Printer> = {
   'coordination.k8s.io/leases': leasePrinter,
   'node.k8s.io/runtimeclasses': runtimeClassPrinter,
   'discovery.k8s.io/endpointslices': endpointSlicePrinter,
+  'flowcontrol.apiserver.k8s.io/flowschemas': flowSchemaPrinter,
+  'flowcontrol.apiserver.k8s.io/prioritylevelconfigurations': priorityLevelConfigurationPrinter,
 };

@@ -1,5 +1,5 @@
 /** Ingresses, ingress classes and network policies (printIngress, printIngressClass, printNetworkPolicy). */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, optionalStringAt, stringAt, valueAt } from './fields.js';
 import { ageOf, formatLabelSelector, nameOf } from './format.js';
 import { loadBalancerAddresses } from './services.js';

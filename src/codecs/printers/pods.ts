@@ -3,7 +3,7 @@
  * by its reason, a scheduling gate, the first unfinished init container, then its containers
  * (last to first, so the first container's state wins), then deletion.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, hasField, listAt, numberAt, stringAt, stringMapAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, containerCells, containersDescription, formatLabels, imagesDescription, nameOf, since, timeOf } from './format.js';
 

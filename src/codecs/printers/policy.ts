@@ -1,5 +1,5 @@
 /** Pod disruption budgets (printPodDisruptionBudget). */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, numberAt, valueAt } from './fields.js';
 import { ageOf, nameOf } from './format.js';
 

@@ -2,7 +2,7 @@
  * Role bindings and cluster role bindings (printRoleBinding, printClusterRoleBinding). Roles and
  * cluster roles have no printer in kube: see created-at.ts.
  */
-import { ageColumn, nameColumn, type Printer, type TableColumn } from '../printer.js';
+import { ageColumn, nameColumn, type Printer, type TableColumn } from '../table-printer.js';
 import { column, listAt, stringAt, wideColumn } from './fields.js';
 import { ageOf, nameOf } from './format.js';
 

@@ -4,7 +4,7 @@
  * characters kubectl's own client-side printing would keep.
  */
 import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, numberAt, optionalNumberAt, optionalStringAt, stringAt, stringMapAt, stringsAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, formatLabels, listWithMore, nameOf } from './format.js';
 

@@ -3,7 +3,7 @@
  * printPersistentVolumeClaim, printStorageClass). v1.29 added the VolumeAttributesClass columns,
  * which v1.26 (the golden recordings) does not have.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, hasField, objectAt, optionalBooleanAt, optionalStringAt, stringAt, stringsAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, nameOf, quantityText } from './format.js';
 

@@ -3,7 +3,7 @@
  * daemon sets and controller revisions (printReplicationController ... printControllerRevision).
  * Counts are int64 cells; Deployment and StatefulSet print READY as a `ready/desired` string.
  */
-import { ageColumn, nameColumn, type Printer } from '../printer.js';
+import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, numberAt, stringAt, stringMapAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, containerCells, containersDescription, formatLabels, formatLabelSelector, imagesDescription, labelSelectorString, nameOf } from './format.js';
 

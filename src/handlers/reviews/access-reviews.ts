@@ -25,7 +25,7 @@ export async function accessReview(scope: RequestScope): Promise<Response> {
   if (kind === 'LocalSubjectAccessReview') checkLocalNamespace(scope, review, spec, errors);
   if (errors.length) throw invalid({ group: scope.type.group, kind }, '', errors);
   const user = kind === 'SelfSubjectAccessReview' ? scope.user : subjectOf(spec);
-  const decision = await decide(scope.env, attributesFrom(user, spec));
+  const decision = await decide(scope.cluster, attributesFrom(user, spec));
   const status: Record<string, unknown> = { allowed: decision.allowed };
   if (decision.reason) status.reason = decision.reason;
   return respondReview(scope, { ...review, status });
@@ -35,7 +35,7 @@ export async function accessReview(scope: RequestScope): Promise<Response> {
 export async function rulesReview(scope: RequestScope): Promise<Response> {
   const review = await reviewRequest(scope);
   const namespace = String((review.spec as Spec | undefined)?.namespace ?? '');
-  const { rules, errors } = rulesAndErrorsFor(await rbacPolicy(scope.env), scope.user, namespace);
+  const { rules, errors } = rulesAndErrorsFor(await rbacPolicy(scope.cluster), scope.user, namespace);
   const status: Record<string, unknown> = {
     resourceRules: rules.filter((rule) => !rule.nonResourceURLs?.length).map(resourceRule),
     nonResourceRules: rules.filter((rule) => rule.nonResourceURLs?.length).map((rule) => ({ verbs: rule.verbs, nonResourceURLs: rule.nonResourceURLs })),

@@ -3,7 +3,6 @@
  * and TokenReview (is this token valid, and whose is it).
  */
 import { authenticateToken } from '../../auth/authenticate.js';
-import { apiAudiences } from '../../auth/credentials.js';
 import type { UserInfo } from '../../auth/rbac/index.js';
 import type { RequestScope } from '../scope.js';
 import { reviewRequest, respondReview } from './review-body.js';
@@ -27,7 +26,7 @@ export async function selfSubjectReview(scope: RequestScope): Promise<Response> 
 export async function tokenReview(scope: RequestScope): Promise<Response> {
   const review = await reviewRequest(scope);
   const token = String((review.spec as { token?: unknown } | undefined)?.token ?? '');
-  const user = token ? await authenticateToken(token, scope.env, scope.now) : null;
-  const status: Record<string, unknown> = user ? { authenticated: true, user: userInfoOf(user), audiences: apiAudiences(scope.env) } : { user: {} };
+  const user = token ? await authenticateToken(token, scope.cluster, scope.now) : null;
+  const status: Record<string, unknown> = user ? { authenticated: true, user: userInfoOf(user), audiences: scope.cluster.credentials.apiAudiences } : { user: {} };
   return respondReview(scope, { ...review, status });
 }

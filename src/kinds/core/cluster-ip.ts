@@ -22,18 +22,8 @@ export interface ServiceNetwork {
   nodePortRange: { base: number; size: number };
 }
 
-/** 10.0.0.0/24 like the golden recordings' cluster, and kube's default node ports 30000-32767. */
-let network: ServiceNetwork = { clusterIPRange: '10.0.0.0/24', nodePortRange: { base: 30000, size: 2768 } };
-
-/** Replaces the ranges (for a deployment's configuration or a test). */
-export function configureServiceNetwork(config: Partial<ServiceNetwork>): void {
-  network = { ...network, ...config };
-}
-
-/** The configured ranges. */
-export function serviceNetwork(): ServiceNetwork {
-  return network;
-}
+/** 10.0.0.0/24 like the golden recordings' cluster, and kube's default node ports 30000-32767; every cluster's. */
+export const defaultServiceNetwork: ServiceNetwork = Object.freeze({ clusterIPRange: '10.0.0.0/24', nodePortRange: Object.freeze({ base: 30000, size: 2768 }) });
 
 /** An IP range as kube's ipallocator sees it: offsets 0..max-1 from the address after the network address. */
 interface IPRange {
@@ -43,7 +33,7 @@ interface IPRange {
   bytes: number;
 }
 
-function ipRange(): IPRange {
+function ipRange(network: ServiceNetwork): IPRange {
   const cidr = parseCIDR(network.clusterIPRange);
   if (!cidr) throw new Error(`invalid service cluster IP range ${network.clusterIPRange}`);
   const bits = cidr.bytes.length * 8;
@@ -96,23 +86,23 @@ function dynamicBandStart(size: number, minimum: number, maximum: number, step: 
 }
 
 /** The cluster IP this module proposes for the Service with `uid` (the `attempt` moves to another candidate). */
-export function clusterIPCandidate(uid: string, attempt = 0): string {
-  const range = ipRange();
+export function clusterIPCandidate(uid: string, attempt = 0, network = defaultServiceNetwork): string {
+  const range = ipRange(network);
   const start = dynamicBandStart(range.max + (range.bytes === 4 ? 2 : 1), 16, 256, 16);
   const offset = start + (fnv1a(`${uid}/ip/${attempt}`) % Math.max(1, range.max - start));
   return formatAddress(range.base + BigInt(offset), range.bytes);
 }
 
 /** The node port this module proposes for port `slot` of the Service with `uid`. */
-export function nodePortCandidate(uid: string, slot: string): number {
+export function nodePortCandidate(uid: string, slot: string, network = defaultServiceNetwork): number {
   const { base, size } = network.nodePortRange;
   const start = dynamicBandStart(size, 16, 128, 32);
   return base + start + (fnv1a(`${uid}/port/${slot}`) % Math.max(1, size - start));
 }
 
 /** ipallocator.Allocate's range check for a requested address: '' when usable, else kube's error text. */
-export function clusterIPRangeError(ip: string): string {
-  const range = ipRange();
+export function clusterIPRangeError(ip: string, network = defaultServiceNetwork): string {
+  const range = ipRange(network);
   const bytes = parseIP(ip);
   const inRange = bytes && bytes.length === range.bytes && toBigInt(bytes) >= range.base && toBigInt(bytes) < range.base + BigInt(range.max);
   if (inRange) return '';
@@ -120,7 +110,7 @@ export function clusterIPRangeError(ip: string): string {
 }
 
 /** portallocator.Allocate's range check for a requested node port: '' when usable, else kube's error text. */
-export function nodePortRangeError(port: number): string {
+export function nodePortRangeError(port: number, network = defaultServiceNetwork): string {
   const { base, size } = network.nodePortRange;
   if (port >= base && port < base + size) return '';
   return `provided port is not in the valid range. The range of valid ports is ${base}-${base + size - 1}`;

@@ -7,7 +7,7 @@
 import { fieldError, type FieldError } from '../../core/field-errors.js';
 import { sameJson } from '../json-equality.js';
 import { asRecord, asRecords, asText, asTexts, orderEach, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
-import { serviceNetwork } from './cluster-ip.js';
+import { defaultServiceNetwork } from './cluster-ip.js';
 import { isIPv6, parseCIDR } from '../../core/validation/ip-addresses.js';
 import { validateClusterIPFields } from './service-ip-validation.js';
 import { externallyAccessible } from './service-validation.js';
@@ -95,8 +95,8 @@ export function needsNodePorts(spec: JsonRecord): boolean {
 }
 
 /** The cluster's single IP family: that of its service range. */
-function clusterFamily(): 'IPv4' | 'IPv6' {
-  const cidr = parseCIDR(serviceNetwork().clusterIPRange);
+export function clusterFamily(network = defaultServiceNetwork): 'IPv4' | 'IPv6' {
+  const cidr = parseCIDR(network.clusterIPRange);
   return cidr?.bytes.length === 16 ? 'IPv6' : 'IPv4';
 }
 

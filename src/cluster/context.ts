@@ -1,0 +1,110 @@
+/**
+ * The cluster context: everything a request, a storage shard or a controller partition needs to
+ * know about the control plane it acts in, resolved once (contexts.ts) and passed down instead
+ * of the Worker's `env`: the cluster's name, settings, credentials, storage, and the per-isolate
+ * state kept for it (caches, rate-limit buckets, bootstrap). Code below the HTTP layer reaches
+ * bindings only through here.
+ */
+import type { ResourceType } from '../api/catalog.js';
+import type { Env } from '../env.js';
+import { ShardClient } from '../storage/shard-client.js';
+import type { Storage } from '../storage/types.js';
+import { WatchCaches } from '../storage/watch-caches.js';
+import { type PartitionAddress, partitionStub, shardsOf, storageShardStub } from './addressing.js';
+import { layoutOf } from './shard-layouts.js';
+import { ShardedStorage } from '../storage/sharded-storage.js';
+import { ClusterCredentials } from './credentials.js';
+import { type ClusterSettings, settingsOf } from './settings.js';
+
+/**
+ * A slot of per-cluster state: the module that declares it keeps its logic, the context keeps
+ * the value (made on first use), so nothing per-cluster lives in module-level variables.
+ */
+export class ClusterState<T> {
+  constructor(readonly create: (context: ClusterContext) => T) {}
+
+  /** This slot's value in `context`. */
+  of(context: ClusterContext): T {
+    return context.state(this);
+  }
+}
+
+/** Something that keeps derived copies of some types' objects: told when this isolate writes one. */
+export interface WriteListener {
+  /** Whether a write of `type` concerns it. */
+  covers(type: ResourceType): boolean;
+  /** Called after such a write (through this isolate) succeeded. */
+  written(context: ClusterContext, type: ResourceType): Promise<void> | void;
+}
+
+export class ClusterContext {
+  private readonly slots = new Map<ClusterState<unknown>, unknown>();
+  private readonly listeners: WriteListener[] = [];
+  private parsed: { env: Env; settings: ClusterSettings } | undefined;
+  readonly credentials: ClusterCredentials;
+  /** This isolate's watch caches of the cluster's collections. */
+  readonly watchCaches = new WatchCaches();
+  /** The newest resourceVersion seen per sharded type (sharded-storage.ts). */
+  private readonly floors = new Map<string, { value: number }>();
+
+  constructor(readonly name: string, private bindings: Env) {
+    this.credentials = new ClusterCredentials(() => this.bindings);
+  }
+
+  /** The Worker's bindings; only addressing and credentials need them. */
+  get env(): Env {
+    return this.bindings;
+  }
+
+  /** Takes the bindings of the current request (workerd may hand each request its own `env` object). */
+  rebind(env: Env): this {
+    this.bindings = env;
+    return this;
+  }
+
+  get settings(): ClusterSettings {
+    if (this.parsed?.env !== this.bindings) this.parsed = { env: this.bindings, settings: settingsOf(this.bindings) };
+    return this.parsed.settings;
+  }
+
+  /**
+   * The storage of a resource type: its one shard's, or one over all its shards (made per
+   * request: stubs are tied to the request that made them).
+   */
+  storage(group: string, resource: string): Storage {
+    const type = { cluster: this.name, group, resource };
+    const layout = layoutOf(this.settings.shardLayouts, group, resource);
+    const clients = shardsOf(type, layout).map((shard) => new ShardClient(storageShardStub(this.bindings, shard), shard, this.watchCaches));
+    if (clients.length === 1) return clients[0]!;
+    const advance = (index: number, resourceVersion: number) => {
+      const client = clients[index]!;
+      this.watchCaches.advance(client.name, resourceVersion, (version) => client.advanceClock(version));
+    };
+    let floor = this.floors.get(`${group}/${resource}`);
+    if (!floor) this.floors.set(`${group}/${resource}`, (floor = { value: 0 }));
+    return new ShardedStorage(type, layout, clients, advance, floor);
+  }
+
+  /** A controller partition of this cluster. */
+  partition(partition: number) {
+    return partitionStub(this.bindings, { cluster: this.name, partition } satisfies PartitionAddress);
+  }
+
+  /** The value of a state slot, made on first use. */
+  state<T>(slot: ClusterState<T>): T {
+    if (!this.slots.has(slot)) this.slots.set(slot, slot.create(this));
+    return this.slots.get(slot) as T;
+  }
+
+  /** Registers a listener for writes through this isolate (caches register themselves when made). */
+  listen(listener: WriteListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** A write of `type` through this isolate succeeded: caches of it forget, derived state catches up. */
+  async written(type: ResourceType): Promise<void> {
+    for (const listener of this.listeners) {
+      if (listener.covers(type)) await listener.written(this, type);
+    }
+  }
+}

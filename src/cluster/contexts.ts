@@ -1,0 +1,26 @@
+/**
+ * The per-isolate registry of cluster contexts: the one place per-cluster state lives in an
+ * isolate. Bounded: past `maxContexts` the least recently used context is dropped (its caches
+ * are rebuilt on its next request; nothing in a context is the only copy of anything).
+ */
+import type { Env } from '../env.js';
+import { defaultClusterName } from './addressing.js';
+import { ClusterContext } from './context.js';
+
+const maxContexts = 1_000;
+const contexts = new Map<string, ClusterContext>();
+
+/** The context of cluster `name`, with this request's bindings. */
+export function clusterContext(env: Env, name = defaultClusterName): ClusterContext {
+  let context = contexts.get(name);
+  if (context) contexts.delete(name);
+  else context = new ClusterContext(name, env);
+  contexts.set(name, context);
+  if (contexts.size > maxContexts) contexts.delete(contexts.keys().next().value!);
+  return context.rebind(env);
+}
+
+/** Forgets every context (tests that need a fresh isolate's view). */
+export function forgetClusterContexts(): void {
+  contexts.clear();
+}

@@ -1,0 +1,61 @@
+/**
+ * A cluster's settings: the Worker variables (wrangler.toml `[vars]`), parsed once into values
+ * with their defaults. Code below the HTTP layer reads these, never the raw variables.
+ */
+import type { Env } from '../env.js';
+import { parseShardLayouts, type ShardLayouts } from './shard-layouts.js';
+
+export interface ClusterSettings {
+  /** Seconds of history each storage shard keeps for past reads (HISTORY_WINDOW_SECONDS, 300). */
+  historyWindowSeconds: number;
+  /** Between the newlines an idle watch stream sends (WATCH_HEARTBEAT_SECONDS, 30 s). */
+  watchHeartbeatMillis: number;
+  /** Controller partitions, chosen by object uid (CONTROLLER_PARTITIONS, 4); fixed for the life of a cluster's state. */
+  controllerPartitions: number;
+  /** `RBAC` (default) or `AlwaysAllow`, as kube's --authorization-mode (AUTHORIZATION_MODE). */
+  authorizationMode: 'RBAC' | 'AlwaysAllow';
+  /** Paths anonymous requests may reach (ANONYMOUS_PATHS); `*` allows all. */
+  anonymousPaths: string[];
+  /** Per-user token bucket and open-watch cap (RATE_LIMIT_QPS 100, RATE_LIMIT_BURST 200, WATCH_LIMIT_PER_USER 100). */
+  rateLimit: { qps: number; burst: number; watchesPerUser: number };
+  /** How resource types spread over storage shards (SHARDED_TYPES; a type not named: one shard). */
+  shardLayouts: ShardLayouts;
+  /** The seats each isolate divides among API Priority and Fairness' Limited levels (SERVER_CONCURRENCY, 600). */
+  serverConcurrency: number;
+  /**
+   * Whether the server's own garbage collector, namespace deleter and pod grace expiry run
+   * (BUILTIN_CONTROLLERS, on; `off` when kube-controller-manager does that work). CRD controllers always run.
+   */
+  builtinControllers: boolean;
+}
+
+const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
+
+/** The settings the variables of `env` give. */
+export function settingsOf(env: Env): ClusterSettings {
+  return {
+    historyWindowSeconds: positive(env.HISTORY_WINDOW_SECONDS, 300),
+    watchHeartbeatMillis: positive(env.WATCH_HEARTBEAT_SECONDS, 30) * 1000,
+    controllerPartitions: positiveInteger(env.CONTROLLER_PARTITIONS, 4),
+    authorizationMode: env.AUTHORIZATION_MODE === 'AlwaysAllow' ? 'AlwaysAllow' : 'RBAC',
+    anonymousPaths: env.ANONYMOUS_PATHS === undefined ? defaultAnonymousPaths : env.ANONYMOUS_PATHS.split(',').map((path) => path.trim()).filter(Boolean),
+    rateLimit: {
+      qps: positive(env.RATE_LIMIT_QPS, 100),
+      burst: positive(env.RATE_LIMIT_BURST, 200),
+      watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
+    },
+    shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
+    serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
+    builtinControllers: (env.BUILTIN_CONTROLLERS ?? '').trim().toLowerCase() !== 'off',
+  };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}

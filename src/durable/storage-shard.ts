@@ -1,0 +1,295 @@
+/**
+ * StorageShard: the Durable Object that owns the objects of one resource type of one cluster (all
+ * of them, or one shard's part; its address is its name, see cluster/addressing.ts). It assigns
+ * resourceVersions inside SQLite transactions, keeps superseded revisions for the history window,
+ * answers reads at the newest or a past resourceVersion, feeds watches, and delivers the messages
+ * writes send (outbox). Methods are called over Durable Object RPC and return StorageReply
+ * values, because thrown errors do not cross RPC with their data.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import type { Env } from '../env.js';
+import type { StorageFailure, StorageReply } from '../storage/errors.js';
+import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
+import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
+import { type ListHeader, type PageKeys, pageKeys, planPage, rangeOf } from './list.js';
+import { linesStream, listBody } from './list-stream.js';
+import { SnapshotPins } from './snapshot-pins.js';
+import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
+import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
+import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
+import { WatchHub } from './watch-hub.js';
+import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
+import { changeMessagesAfter } from './history.js';
+import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
+import { clusterContext } from '../cluster/contexts.js';
+
+class Failure extends Error {
+  constructor(readonly failure: StorageFailure) {
+    super(failure.code);
+  }
+}
+
+export class StorageShard extends DurableObject<Env> {
+  /** Who this shard is: (cluster, group, resource). */
+  readonly address: ShardAddress;
+  private readonly sql: SqlStorage;
+  private clock!: ClockState;
+  /** The resourceVersion taken by the write in progress; it becomes current only if it commits. */
+  private pending = 0;
+  /** The change of the write in progress, sent to watchers once it commits. */
+  private pendingChange: { key: string; message: string } | null = null;
+  /** The write in progress queued messages: the outbox needs delivering once it commits. */
+  private outboxPending = false;
+  /** Consecutive failed outbox deliveries, for the retry backoff. */
+  private deliveryFailures = 0;
+  private readonly watches: WatchHub;
+  /** Snapshots open list streams read: compaction stays below them. */
+  private readonly pins = new SnapshotPins();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.address = shardAddressOf(ctx.id.name);
+    this.sql = ctx.storage.sql;
+    this.watches = new WatchHub(ctx, this.sql, () => this.clock);
+    void ctx.blockConcurrencyWhile(async () => {
+      for (const statement of schemaStatements) this.sql.exec(statement);
+      migrateColumns(this.sql);
+      this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
+      if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
+    });
+  }
+
+  /** Delivers the outbox to its destinations (controller partitions); on failure, retries with backoff. */
+  override async alarm(): Promise<void> {
+    const deliver = async (to: PartitionAddress, bodies: unknown[]) => {
+      await clusterContext(this.env, to.cluster).partition(to.partition).receive(bodies);
+    };
+    try {
+      while ((await deliverOutboxBatch(this.sql, deliver)) > 0);
+      this.deliveryFailures = 0;
+    } catch (error) {
+      this.deliveryFailures += 1;
+      const backoff = Math.min(30_000, 250 * 2 ** this.deliveryFailures);
+      console.warn(`outbox delivery failed (attempt ${this.deliveryFailures}), retrying in ${backoff} ms:`, error);
+      await this.ctx.storage.setAlarm(Date.now() + backoff);
+    }
+  }
+
+  /** Watches: a WebSocket upgrade carrying a HubSubscription (see storage/watch-protocol.ts). */
+  override async fetch(request: Request): Promise<Response> {
+    const header = request.headers.get(subscriptionHeader);
+    if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
+    return this.watches.subscribe(JSON.parse(header) as HubSubscription);
+  }
+
+  /** Watch sockets carry nothing from the Worker after the subscription. */
+  override webSocketMessage(): void {}
+
+  override webSocketClose(socket: WebSocket, code: number): void {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, 'watch closed');
+  }
+
+  get(key: string, version: ReadVersion): StorageReply<StoredObject> {
+    return this.reply(() => {
+      const at = this.snapshotVersion(key, version);
+      const row = at === null ? newestRevision(this.sql, key) : revisionAt(this.sql, key, at);
+      if (!row || row.value === null) throw new Failure({ code: 'KeyNotFound', key });
+      return toStoredObject(row);
+    });
+  }
+
+  /**
+   * A list: its header now, its items as a byte stream the caller pulls (list-stream.ts), all
+   * read from one snapshot.
+   */
+  list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
+    return this.reply(() => {
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
+      const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      const paged = request.limit !== undefined && request.limit > 0;
+      const { header, range } = paged ? planPage(this.sql, request, at) : { header: { resourceVersion: at }, range: rangeOf(request) };
+      const release = this.pins.pin(at);
+      return { header, body: listBody(this.sql, request, range, at, release) };
+    });
+  }
+
+  create(write: ObjectWrite): StorageReply<StoredObject> {
+    return this.write(() => {
+      const newest = newestRevision(this.sql, write.key);
+      if (newest && newest.value !== null) throw new Failure({ code: 'KeyExists', key: write.key });
+      return this.commit(write, newest);
+    });
+  }
+
+  update(write: ObjectWrite, expectedResourceVersion: number): StorageReply<StoredObject> {
+    return this.write(() => {
+      const newest = this.liveRevision(write.key);
+      if (newest.rv !== expectedResourceVersion) {
+        throw new Failure({ code: 'Conflict', key: write.key, current: toStoredObject(newest) });
+      }
+      return this.commit(write, newest);
+    });
+  }
+
+  delete(key: string, expectedResourceVersion: number, { messages = [], after = 0 }: DeleteExtras = {}): StorageReply<StoredObject> {
+    return this.write(() => {
+      const newest = this.liveRevision(key);
+      if (newest.rv !== expectedResourceVersion) {
+        throw new Failure({ code: 'Conflict', key, current: toStoredObject(newest) });
+      }
+      const rv = this.nextVersion(after);
+      appendRevision(this.sql, rv, key, null, newest);
+      this.pendingChange = { key, message: changeMessage(key, rv, null, storedSide(newest)) };
+      this.send(messages);
+      return { key, resourceVersion: rv, value: newest.value ?? '' };
+    });
+  }
+
+  /** The keys of a page of `request` (limit > 0), without documents: how a list across shards plans its pages. */
+  listKeys(request: ListRequest): StorageReply<PageKeys & { resourceVersion: number }> {
+    return this.reply(() => {
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
+      const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      return { resourceVersion: at, ...pageKeys(this.sql, request, at) };
+    });
+  }
+
+  /**
+   * The changes to keys under `prefix` in (`after`, `upTo`], oldest first, as a byte stream of
+   * watch messages, one per line (a watch catching up from history, with backpressure).
+   */
+  changes(prefix: string, after: number, upTo: number): StorageReply<ReadableStream<Uint8Array>> {
+    return this.reply(() => {
+      const { current, compacted } = this.clock;
+      if (upTo > current) throw new Failure({ code: 'TooLargeResourceVersion', key: prefix, currentResourceVersion: current, requestedResourceVersion: upTo });
+      if (after < compacted) throw new Failure({ code: 'Expired', key: prefix, requestedResourceVersion: after, oldestResourceVersion: compacted });
+      return linesStream(changeMessagesAfter(this.sql, prefix, after, upTo), this.pins.pin(after));
+    });
+  }
+
+  /**
+   * Moves the clock past `resourceVersion` (no revision is written), so that no later write gets
+   * a version at or below it and reads at it are served; returns the newest committed version.
+   */
+  advanceClock(resourceVersion: number): number {
+    if (resourceVersion > this.clock.current) {
+      this.ctx.storage.transactionSync(() => saveClockValue(this.sql, 'current', resourceVersion));
+      this.clock.current = resourceVersion;
+    }
+    // Watchers merging shards learn that nothing at or below the clock will come from here (on
+    // their sockets, after every change sent so before). 0 only reads the clock.
+    if (resourceVersion > 0) this.watches.progress(this.clock.current);
+    return this.clock.current;
+  }
+
+  /** Compacts history up to `watermark` now (tests and maintenance; writes do it on their own). */
+  compact(watermark: number): number {
+    const capped = Math.min(watermark, this.clock.current);
+    if (capped <= this.clock.compacted) return 0;
+    return this.ctx.storage.transactionSync(() => {
+      saveClockValue(this.sql, 'compacted', capped);
+      this.clock.compacted = capped;
+      return compactRevisions(this.sql, capped);
+    });
+  }
+
+  /** The newest committed resourceVersion. */
+  currentResourceVersion(): number {
+    return this.clock.current;
+  }
+
+  private liveRevision(key: string): RevisionRow {
+    const newest = newestRevision(this.sql, key);
+    if (!newest || newest.value === null) throw new Failure({ code: 'KeyNotFound', key });
+    return newest;
+  }
+
+  private commit(write: ObjectWrite, previous: RevisionRow | null): StoredObject {
+    const rv = this.nextVersion(write.after ?? 0);
+    const current = { value: write.value, labels: labelsText(write.labels), fields: JSON.stringify(write.fields) };
+    appendRevision(this.sql, rv, write.key, current, previous);
+    this.pendingChange = { key: write.key, message: changeMessage(write.key, rv, current, storedSide(previous)) };
+    this.send(write.messages ?? []);
+    return { key: write.key, resourceVersion: rv, value: write.value };
+  }
+
+  /** Queues a write's messages in the write's transaction. */
+  private send(messages: OutboxMessage[]): void {
+    if (!messages.length) return;
+    appendOutbox(this.sql, messages);
+    this.outboxPending = true;
+  }
+
+  private nextVersion(after: number): number {
+    this.pending = nextResourceVersion(Math.max(this.clock.current, after), this.address.shard);
+    saveClockValue(this.sql, 'current', this.pending);
+    return this.pending;
+  }
+
+  /**
+   * The resourceVersion a read is served at: null for the newest state, else the exact version.
+   * Versions newer than anything committed are too large; older than the watermark, expired.
+   */
+  private snapshotVersion(key: string, version: ReadVersion): number | null {
+    if (version.match === 'latest') return null;
+    const { current, compacted } = this.clock;
+    if (version.resourceVersion > current) {
+      throw new Failure({ code: 'TooLargeResourceVersion', key, currentResourceVersion: current, requestedResourceVersion: version.resourceVersion });
+    }
+    if (version.match === 'notOlderThan' || version.resourceVersion === current) return null;
+    if (version.resourceVersion < compacted) {
+      throw new Failure({ code: 'Expired', key, currentResourceVersion: current, requestedResourceVersion: version.resourceVersion });
+    }
+    return version.resourceVersion;
+  }
+
+  /** Runs a write in one transaction; the clock advances and watchers hear of it only if it commits. */
+  private write<T>(body: () => T): StorageReply<T> {
+    this.pendingChange = null;
+    this.outboxPending = false;
+    const reply = this.reply(() => this.ctx.storage.transactionSync(body));
+    if (reply.ok) {
+      this.clock.current = this.pending;
+      const change = this.pendingChange as { key: string; message: string } | null;
+      if (change) this.watches.broadcast(change.key, change.message);
+      if (this.outboxPending) void this.scheduleDelivery();
+      this.maybeCompact();
+    }
+    return reply;
+  }
+
+  /** Wakes the alarm to deliver the outbox, unless a delivery (or its retry) is already scheduled. */
+  private async scheduleDelivery(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  private reply<T>(body: () => T): StorageReply<T> {
+    try {
+      return { ok: true, value: body() };
+    } catch (error) {
+      if (error instanceof Failure) return { ok: false, failure: error.failure };
+      throw error;
+    }
+  }
+
+  /** Compacts when the watermark lags the window by more than a tenth of it; never past an open snapshot. */
+  private maybeCompact(): void {
+    const windowMicros = this.windowSeconds() * 1_000_000;
+    const target = Math.min(nowMicros() - windowMicros, this.pins.oldest());
+    if (target > this.clock.compacted + windowMicros / 10) this.compact(target);
+  }
+
+  private windowSeconds(): number {
+    return clusterContext(this.env, this.address.cluster).settings.historyWindowSeconds;
+  }
+}
+
+/** The live side of a revision row, for watch events; null for none or a tombstone. */
+function storedSide(row: RevisionRow | null): StoredSide | null {
+  return row?.value != null ? { value: row.value, labels: row.labels, fields: row.fields } : null;
+}
+
+/** The labels column: JSON, or NULL for none. */
+function labelsText(labels: Record<string, string>): string | null {
+  return Object.keys(labels).length ? JSON.stringify(labels) : null;
+}

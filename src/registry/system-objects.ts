@@ -1,0 +1,92 @@
+/**
+ * The objects kube-apiserver keeps for itself beyond namespaces and RBAC, kept here by each
+ * isolate for each cluster since there is no long-running process: API Priority and Fairness'
+ * bootstrap configuration and its FlowSchemas' Dangling conditions (src/flowcontrol), and the
+ * aggregator's Local APIServices and availability conditions (src/apiservices). They are made
+ * sure of with the cluster's bootstrap (and every minute after), right after a write through the
+ * isolate that concerns them (a WriteListener), and, for the Local APIServices, before an
+ * APIService read once the custom resource types changed. Availability checks reach out over the
+ * network, so they run after the response (waitUntil): every minute, and after a write of an
+ * APIService, Service or Endpoints.
+ */
+import type { Catalog, ResourceType } from '../api/catalog.js';
+import { syncLocalApiServices } from '../apiservices/autoregister.js';
+import { syncAvailability } from '../apiservices/availability.js';
+import { cachedApiServices, forgetApiServices } from '../apiservices/cache.js';
+import { ClusterState, type ClusterContext, type WriteListener } from '../cluster/context.js';
+import { servingCatalog } from '../crds/serving-catalog.js';
+import { forgetFlowControlConfiguration } from '../flowcontrol/configuration.js';
+import { syncDanglingConditions } from '../flowcontrol/dangling.js';
+import { ensureFlowControlBootstrap } from '../flowcontrol/ensure.js';
+import { flowcontrolGroup } from '../flowcontrol/types.js';
+
+/** Lets work go on after the response where the platform allows (ExecutionContext.waitUntil). */
+export type Background = (work: Promise<unknown>) => void;
+
+const recheckMillis = 60_000;
+
+interface SyncState {
+  syncedCatalog: Catalog | undefined;
+  syncedAt: number;
+  availabilityCheckedAt: number;
+  availabilityDue: boolean;
+}
+
+const syncState = new ClusterState((): SyncState => ({ syncedCatalog: undefined, syncedAt: -Infinity, availabilityCheckedAt: -Infinity, availabilityDue: false }));
+
+/** Writes through this isolate that concern these objects. */
+const writeListener = new ClusterState((cluster) => {
+  const listener: WriteListener = {
+    covers: (type) => type.group === flowcontrolGroup || type.group === 'apiregistration.k8s.io'
+      || (type.group === '' && (type.resource === 'services' || type.resource === 'endpoints')),
+    written: (context, type) => afterWrite(context, type),
+  };
+  cluster.listen(listener);
+  return listener;
+});
+
+/** kube's post-start hooks for these objects; called with the cluster's bootstrap. */
+export async function ensureSystemObjects(cluster: ClusterContext): Promise<void> {
+  writeListener.of(cluster);
+  await ensureFlowControl(cluster);
+  await ensureLocalApiServices(cluster, true);
+}
+
+async function ensureFlowControl(cluster: ClusterContext): Promise<void> {
+  const now = new Date();
+  const { levels, schemas } = await ensureFlowControlBootstrap(cluster, now);
+  await syncDanglingConditions(cluster, schemas, levels, now);
+  forgetFlowControlConfiguration(cluster);
+}
+
+/** The Local APIServices, against the current serving catalog (`force`: even if neither changed nor a minute passed). */
+export async function ensureLocalApiServices(cluster: ClusterContext, force = false): Promise<void> {
+  const state = syncState.of(cluster);
+  const catalog = await servingCatalog(cluster, 'latest');
+  if (!force && catalog === state.syncedCatalog && Date.now() - state.syncedAt < recheckMillis) return;
+  await syncLocalApiServices(cluster, catalog, new Date());
+  forgetApiServices(cluster);
+  state.syncedCatalog = catalog;
+  state.syncedAt = Date.now();
+}
+
+async function afterWrite(cluster: ClusterContext, type: ResourceType): Promise<void> {
+  if (type.group === flowcontrolGroup) await ensureFlowControl(cluster);
+  if (type.group === 'apiregistration.k8s.io') await ensureLocalApiServices(cluster, true);
+  if (type.group !== flowcontrolGroup) syncState.of(cluster).availabilityDue = true;
+}
+
+/** Checks the service-backed APIServices' availability in the background when due (a write) or a minute old. */
+export function scheduleAvailability(cluster: ClusterContext, background: Background): void {
+  const state = syncState.of(cluster);
+  if (!state.availabilityDue && Date.now() - state.availabilityCheckedAt < recheckMillis) return;
+  state.availabilityDue = false;
+  state.availabilityCheckedAt = Date.now();
+  background(checkAvailability(cluster));
+}
+
+async function checkAvailability(cluster: ClusterContext): Promise<void> {
+  const apiServices = await cachedApiServices(cluster, true);
+  await syncAvailability(cluster, apiServices, new Date());
+  forgetApiServices(cluster);
+}

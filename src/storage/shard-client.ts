@@ -1,0 +1,101 @@
+/**
+ * The Storage interface over one storage shard (a StorageShard Durable Object stub): RPC replies
+ * become values or thrown StorageErrors; lists and history arrive as byte streams read as they
+ * are iterated; watches are served by the isolate's watch cache of the collection, one
+ * subscription to the shard however many watchers (watch-cache.ts).
+ */
+import { type ShardAddress, shardName } from '../cluster/addressing.js';
+import type { ListHeader, PageKeys } from '../durable/list.js';
+import { StorageError, type StorageReply } from './errors.js';
+import { CacheWatcher, type WatchSource } from './cache-watcher.js';
+import { lines, listItems } from './list-lines.js';
+import type {
+  DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher,
+} from './types.js';
+import type { WatchCaches } from './watch-caches.js';
+import type { Change } from './watch-events.js';
+import { type HubSubscription, parseMessage, subscriptionHeader } from './watch-protocol.js';
+
+type StorageShardStub = DurableObjectStub<import('../durable/storage-shard.js').StorageShard>;
+
+function unwrap<T>(reply: StorageReply<T>): T {
+  if (reply.ok) return reply.value;
+  throw new StorageError(reply.failure);
+}
+
+export class ShardClient implements Storage {
+  constructor(
+    private readonly stub: StorageShardStub,
+    private readonly shard: ShardAddress,
+    private readonly caches: WatchCaches,
+  ) {}
+
+  /** The shard's name (its identity in per-isolate maps). */
+  get name(): string {
+    return shardName(this.shard);
+  }
+
+  async get(key: string, version: ReadVersion): Promise<StoredObject> {
+    return unwrap(await this.stub.get(key, version) as StorageReply<StoredObject>);
+  }
+
+  async list(request: ListRequest): Promise<ListResult> {
+    const { header, body } = unwrap(await this.stub.list(request) as StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }>);
+    return { ...header, items: listItems(body) };
+  }
+
+  async create(write: ObjectWrite): Promise<StoredObject> {
+    return unwrap(await this.stub.create(write) as StorageReply<StoredObject>);
+  }
+
+  async update(write: ObjectWrite, expectedResourceVersion: number): Promise<StoredObject> {
+    return unwrap(await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>);
+  }
+
+  async delete(key: string, expectedResourceVersion: number, extras: DeleteExtras = {}): Promise<StoredObject> {
+    return unwrap(await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>);
+  }
+
+  async watch(request: WatchRequest, listener: WatchListener): Promise<Watcher> {
+    const cache = this.caches.of(this.name, request.filter.prefix);
+    const watcher = new CacheWatcher(cache, this.watchSource(), request, listener);
+    await watcher.start();
+    return watcher;
+  }
+
+  advanceClock(resourceVersion: number): Promise<number> {
+    return this.stub.advanceClock(resourceVersion);
+  }
+
+  /** The keys of a page, without documents (lists across shards plan their pages with them). */
+  async listKeys(request: ListRequest): Promise<PageKeys & { resourceVersion: number }> {
+    return unwrap(await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>);
+  }
+
+  /** What a watcher reads from the shard, through this request's stub. */
+  private watchSource(): WatchSource {
+    return {
+      link: { subscribe: (subscription) => this.subscribe(subscription), current: () => this.stub.advanceClock(0) },
+      list: (request) => this.list(request),
+      changes: async (prefix, after, upTo) => changesOf(unwrap(await this.stub.changes(prefix, after, upTo) as StorageReply<ReadableStream<Uint8Array>>)),
+    };
+  }
+
+  /** The upgrade request the shard's WatchHub accepts. */
+  private async subscribe(subscription: HubSubscription): Promise<WebSocket> {
+    const response = await this.stub.fetch('https://storage-shard/watch', {
+      headers: { upgrade: 'websocket', [subscriptionHeader]: JSON.stringify(subscription) },
+    });
+    const socket = response.webSocket;
+    if (!socket) throw new Error(`watch subscription refused: ${response.status}`);
+    socket.accept();
+    return socket;
+  }
+}
+
+async function* changesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Change> {
+  for await (const line of lines(body)) {
+    const message = parseMessage(line);
+    if (message.kind === 'change') yield message.change;
+  }
+}
