@@ -6,7 +6,7 @@
 // run shows are the ones to explain. Exits 1 if an outcome differs from the expected one on edge,
 // or edge shows an error signature the reference does not.
 // Settings: REF_PORT, REF_ETCD_PORT (free ports if unset), REF_RUN (default /tmp/edge-compare-ref),
-// COMPARE_RUN (default /tmp/edge-compare), BUILTIN_CONTROLLERS (edge's, default on), ONLY=edge|reference.
+// COMPARE_RUN (default /tmp/edge-compare), BUILTIN_CONTROLLERS (edge's, default auto), ONLY=edge|reference.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { kubeBinaries } from './control-plane/controllers.mjs';
@@ -53,7 +53,7 @@ async function runAgainst(label, server) {
 
 const runs = {};
 if (process.env.ONLY !== 'edge') runs.reference = await runAgainst('reference', await startReference({ binaries, runDir: process.env.REF_RUN ?? '/tmp/edge-compare-ref' }));
-if (process.env.ONLY !== 'reference') runs.edge = await runAgainst('edge', await startEdge({ builtinControllers: process.env.BUILTIN_CONTROLLERS ?? 'on' }));
+if (process.env.ONLY !== 'reference') runs.edge = await runAgainst('edge', await startEdge({ builtinControllers: process.env.BUILTIN_CONTROLLERS ?? 'auto' }));
 
 const report = { steps: [], errors: { both: [], referenceOnly: [], edgeOnly: [] } };
 for (const [index, step] of (runs.edge ?? runs.reference).results.entries()) {

@@ -12,7 +12,7 @@ const persistTo = path.join(projectRoot, '.wrangler', 'state', 'v3');
 
 const credentials = localCredentials();
 // The HTTPS front keeps idle connections open as kube-apiserver does (controllers, kubectl drain).
-// BUILTIN_CONTROLLERS=off npm start: kube-controller-manager will do garbage collection and namespace deletion.
+// BUILTIN_CONTROLLERS=off|on|auto npm start overrides wrangler.toml's (the built-in controllers beside kube-controller-manager).
 const overrides = process.env.BUILTIN_CONTROLLERS ? { BUILTIN_CONTROLLERS: process.env.BUILTIN_CONTROLLERS } : {};
 const { url, stop } = await startServer({ port, host, persistTo, bindings: { ...credentialBindings(credentials), ...overrides }, front: true });
 writeFileSync(path.join(projectRoot, 'kubeconfig'), kubeconfig(url, credentials.adminToken), { mode: 0o600 });

@@ -17,8 +17,9 @@ export interface Env {
    */
   SHARDED_TYPES?: string;
   /**
-   * `off` when kube-controller-manager runs beside the server: the server's own garbage
-   * collector, namespace deleter and pod grace expiry stand down (CRD controllers stay). Default on.
+   * The server's own garbage collector, namespace deleter and pod grace expiry: `auto` (default)
+   * stand down while a kube-controller-manager holds its leader lease, `on` always run, `off`
+   * never (CRD controllers always run).
    */
   BUILTIN_CONTROLLERS?: string;
   /** Seconds of history each Durable Object keeps for past reads (default 300). */

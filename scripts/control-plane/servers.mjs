@@ -14,8 +14,8 @@ import { sharedKube } from './controllers.mjs';
 
 const run = promisify(execFile);
 
-/** edge-apiserver; `builtinControllers` is its BUILTIN_CONTROLLERS ('on' or 'off'). */
-export async function startEdge({ builtinControllers = 'on', port = 0 } = {}) {
+/** edge-apiserver; `builtinControllers` is its BUILTIN_CONTROLLERS ('auto', 'on' or 'off'). */
+export async function startEdge({ builtinControllers = 'auto', port = 0 } = {}) {
   const token = randomToken();
   const bindings = {
     ...credentialBindings({ adminToken: token, signingKey: signingKeyPem() }),

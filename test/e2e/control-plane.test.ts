@@ -5,7 +5,8 @@
  * the scenario of scripts/control-plane/scenario.mjs: deployments, rollouts, Services and
  * EndpointSlices, a StatefulSet, a DaemonSet, Jobs and CronJobs, drains under
  * PodDisruptionBudgets, a Node removed, a CSR signed, a leader handover, a namespace deleted.
- * The server's own lifecycle controllers stay on, beside kube-controller-manager's.
+ * The server's own controllers are in their default mode (BUILTIN_CONTROLLERS=auto): they stand
+ * down while kube-controller-manager leads (src/controllers/external-manager.ts).
  * scripts/compare-control-plane.mjs runs the same scenario on kube-apiserver for comparison.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';

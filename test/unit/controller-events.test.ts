@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { controllerEvent } from '../../src/controllers/events.js';
 import { settingsOf } from '../../src/cluster/settings.js';
+import { leaseHeld } from '../../src/controllers/external-manager.js';
 import type { ControllerFacts } from '../../src/controllers/facts.js';
 import { namespaceConditions, updateConditions } from '../../src/controllers/namespace-conditions.js';
 import { eventPartitions, partitionOf } from '../../src/controllers/partitions.js';
@@ -38,8 +39,17 @@ describe('controllerEvent', () => {
     expect(controllerEvent(crd, null, false)?.deleted).toBe(true);
   });
 
-  it.each([[undefined, true], ['on', true], ['', true], ['off', false], [' OFF ', false]])('BUILTIN_CONTROLLERS=%j is %s', (setting, on) => {
-    expect(settingsOf({ BUILTIN_CONTROLLERS: setting } as never).builtinControllers).toBe(on);
+  it.each([[undefined, 'auto'], ['', 'auto'], ['auto', 'auto'], ['on', 'on'], ['off', 'off'], [' OFF ', 'off'], ['nonsense', 'auto']])('BUILTIN_CONTROLLERS=%j is %s', (setting, mode) => {
+    expect(settingsOf({ BUILTIN_CONTROLLERS: setting } as never).builtinControllers).toBe(mode);
+  });
+
+  it.each([
+    ['a lease renewed within its duration', { holderIdentity: 'kcm_1', renewTime: '2026-01-01T00:00:05.000000Z', leaseDurationSeconds: 15 }, true],
+    ['a lease renewed longer ago than its duration', { holderIdentity: 'kcm_1', renewTime: '2026-01-01T00:00:05.000000Z', leaseDurationSeconds: 4 }, false],
+    ['a lease without a holder', { renewTime: '2026-01-01T00:00:05.000000Z', leaseDurationSeconds: 15 }, false],
+    ['a lease only acquired', { holderIdentity: 'kcm_1', acquireTime: '2026-01-01T00:00:08.000000Z', leaseDurationSeconds: 15 }, true],
+  ])('kube-controller-manager leads with %s: %s', (_name, spec, held) => {
+    expect(leaseHeld({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {}, spec }, new Date('2026-01-01T00:00:10Z'))).toBe(held);
   });
 
   it('reports both owner lists, so the shards of removed owners drop their edges', () => {
