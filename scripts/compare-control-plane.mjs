@@ -6,7 +6,8 @@
 // run shows are the ones to explain. Exits 1 if an outcome differs from the expected one on edge,
 // or edge shows an error signature the reference does not.
 // Settings: REF_PORT, REF_ETCD_PORT (free ports if unset), REF_RUN (default /tmp/edge-compare-ref),
-// COMPARE_RUN (default /tmp/edge-compare), BUILTIN_CONTROLLERS (edge's, default auto), ONLY=edge|reference.
+// COMPARE_RUN (default /tmp/edge-compare), BUILTIN_CONTROLLERS (edge's, default auto), ONLY=edge|reference,
+// COMPARE_ROUNDS (runs of each, alternated; error signatures are taken over all of a server's runs).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { kubeBinaries } from './control-plane/controllers.mjs';
@@ -51,34 +52,53 @@ async function runAgainst(label, server) {
   }
 }
 
-const runs = {};
-if (process.env.ONLY !== 'edge') runs.reference = await runAgainst('reference', await startReference({ binaries, runDir: process.env.REF_RUN ?? '/tmp/edge-compare-ref' }));
-if (process.env.ONLY !== 'reference') runs.edge = await runAgainst('edge', await startEdge({ builtinControllers: process.env.BUILTIN_CONTROLLERS ?? 'auto' }));
-
-const report = { steps: [], errors: { both: [], referenceOnly: [], edgeOnly: [] } };
-for (const [index, step] of (runs.edge ?? runs.reference).results.entries()) {
-  const reference = runs.reference?.results[index];
-  const edge = runs.edge?.results[index];
-  report.steps.push({ name: step.name, reference: reference?.outcome, edge: edge?.outcome, referenceOk: reference?.ok, edgeOk: edge?.ok, seconds: { reference: reference?.seconds, edge: edge?.seconds } });
+/**
+ * COMPARE_ROUNDS (default 1) runs of each, alternated: the races of kube-controller-manager's
+ * controllers with a namespace being emptied (its namespace controller deletes resource types in
+ * random order) show differently from run to run, so the error signatures of all rounds of a
+ * server are taken together.
+ */
+const rounds = Math.max(1, Number(process.env.COMPARE_ROUNDS ?? 1));
+const runs = { reference: [], edge: [] };
+for (let round = 1; round <= rounds; round++) {
+  const suffix = rounds > 1 ? `-${round}` : '';
+  if (process.env.ONLY !== 'edge') runs.reference.push(await runAgainst(`reference${suffix}`, await startReference({ binaries, runDir: process.env.REF_RUN ?? '/tmp/edge-compare-ref' })));
+  if (process.env.ONLY !== 'reference') runs.edge.push(await runAgainst(`edge${suffix}`, await startEdge({ builtinControllers: process.env.BUILTIN_CONTROLLERS ?? 'auto' })));
 }
-const referenceErrors = runs.reference?.signatures ?? new Map();
-const edgeErrors = runs.edge?.signatures ?? new Map();
+
+const report = { rounds, steps: [], errors: { both: [], referenceOnly: [], edgeOnly: [] } };
+const okInAll = (list, index) => (list.length ? list.every((run) => run.results[index].ok) : undefined);
+for (const [index, step] of (runs.edge[0] ?? runs.reference[0]).results.entries()) {
+  report.steps.push({
+    name: step.name, referenceOk: okInAll(runs.reference, index), edgeOk: okInAll(runs.edge, index),
+    reference: runs.reference.map((run) => run.results[index].outcome), edge: runs.edge.map((run) => run.results[index].outcome),
+  });
+}
+const referenceErrors = union(runs.reference);
+const edgeErrors = union(runs.edge);
 for (const signature of new Set([...referenceErrors.keys(), ...edgeErrors.keys()])) {
   const entry = { signature, reference: referenceErrors.get(signature) ?? 0, edge: edgeErrors.get(signature) ?? 0 };
   report.errors[entry.reference && entry.edge ? 'both' : entry.edge ? 'edgeOnly' : 'referenceOnly'].push(entry);
 }
 writeFileSync(path.join(runRoot, 'report.json'), JSON.stringify(report, null, 2));
 
-console.log('\n== outcomes (reference / edge)');
+console.log(`\n== outcomes (reference / edge${rounds > 1 ? `, ok in all ${rounds} rounds` : ''})`);
 for (const step of report.steps) console.log(`  ${mark(step.referenceOk)} ${mark(step.edgeOk)}  ${step.name}`);
 console.log(`\n== error lines of kube-controller-manager and kube-scheduler (count on reference / edge)`);
 for (const [title, list] of [['on both', report.errors.both], ['only on the reference', report.errors.referenceOnly], ['only on edge', report.errors.edgeOnly]]) {
   console.log(`  ${title}: ${list.length}`);
   for (const entry of list) console.log(`    ${String(entry.reference).padStart(3)} / ${String(entry.edge).padEnd(3)} ${entry.signature.slice(0, 400)}`);
 }
-console.log(`\nreport: ${path.join(runRoot, 'report.json')}; logs under ${runRoot}/{reference,edge}/logs`);
+console.log(`\nreport: ${path.join(runRoot, 'report.json')}; logs under ${runRoot}/{reference,edge}*/logs`);
 const failed = report.steps.some((step) => step.edgeOk === false) || report.errors.edgeOnly.length > 0;
 process.exit(failed ? 1 : 0);
+
+/** Error signatures of several runs, counts added. */
+function union(list) {
+  const total = new Map();
+  for (const run of list) for (const [signature, count] of run.signatures) total.set(signature, (total.get(signature) ?? 0) + count);
+  return total;
+}
 
 function mark(ok) {
   return ok === undefined ? '  - ' : ok ? ' ok ' : 'FAIL';
