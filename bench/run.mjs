@@ -19,7 +19,11 @@
 //  12. side by side with the reference kube-apiserver + etcd (`kube-mixed`, `kube-lists`,
 //      `kube-watch`: bench/side-by-side-*.mjs, skipped when ../shared/kube is absent);
 //  13. one type over 1, 2, 4 and 8 storage shards (`sharding`, its own servers): writes, the
-//      merged watch's delay, a cluster-wide list (bench/sharding.mjs).
+//      merged watch's delay, a cluster-wide list (bench/sharding.mjs);
+//  14. a real control plane (`control-plane`, its own servers): kube-controller-manager and
+//      kube-scheduler v1.32.13 with simulated nodes, BENCH_CP_PODS pods (1,000) of one Deployment
+//      onto BENCH_CP_NODES nodes (100), time until all are bound and all Ready, against kube-apiserver
+//      + etcd in the same run (BENCH_CP_ROUNDS rounds, default 1; needs ../shared/kube).
 // Figures are reported as ratios against a baseline run in the same process; nothing is asserted.
 // The raw results (figures, conditions, commit, machine, software, settings) go to
 // bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in the README.
@@ -41,6 +45,7 @@ import { runAuthz } from './authz.mjs';
 import { sideBySideSections } from './side-by-side.mjs';
 import { runSharding } from './sharding.mjs';
 import { openAccessServer, runContext, writeResults } from './results.mjs';
+import { runControlPlane } from './control-plane.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const context = runContext();
@@ -105,6 +110,9 @@ const processSections = [
   ['authz', () => runAuthz(durationMs)],
   ...sideBySideSections(durationMs),
   ['sharding', () => runSharding(durationMs)],
+  ['control-plane', () => runControlPlane({
+    pods: Number(process.env.BENCH_CP_PODS ?? 1000), nodes: Number(process.env.BENCH_CP_NODES ?? 100), rounds: Number(process.env.BENCH_CP_ROUNDS ?? 1),
+  })],
 ];
 
 const sections = {};

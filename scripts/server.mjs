@@ -48,12 +48,16 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
  * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe,
  * reached by its routes through `entryUrl`, Miniflare's entry socket), https (serve TLS with a
- * self-signed certificate; kubectl sends tokens only over TLS), entry (another Worker entry
- * module, bundled apart: a benchmark's variant of the Worker), inspectorPort (workerd's DevTools
- * inspector, for CPU profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs).
+ * self-signed certificate; kubectl sends tokens only over TLS), front (serve HTTPS from
+ * scripts/https-front.mjs instead, which keeps idle client connections open as kube-apiserver
+ * does, where workerd closes them after 5 s: for long-lived clients such as
+ * kube-controller-manager and kubectl drain), entry (another Worker entry module, bundled apart:
+ * a benchmark's variant of the Worker), inspectorPort (workerd's DevTools inspector, for CPU
+ * profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs).
  * Returns { url, entryUrl, mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, entry, inspectorPort } = {}) {
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort } = {}) {
+  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort });
   const scriptPath = entry ? await bundleWorker(entry, path.join(projectRoot, '.wrangler', 'bundle-variants')) : await bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   const direct = { host, port: https ? 0 : port };
@@ -112,3 +116,11 @@ async function tlsFront(host, port, directPort) {
  * open to system:anonymous, every request allowed, no rate limit.
  */
 export const openAccess = { ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAllow', RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', WATCH_LIMIT_PER_USER: '1000000' };
+
+/** The server on a free loopback port behind the HTTPS front (listening on `host`:`port`). */
+async function startBehindFront({ port, host, ...options }) {
+  const { startHttpsFront } = await import('./https-front.mjs');
+  const inner = await startServer({ ...options, port: 0, host: '127.0.0.1' });
+  const front = await startHttpsFront({ target: inner.url, host, port });
+  return { url: front.url, entryUrl: inner.entryUrl, mf: inner.mf, stop: async () => { await front.close(); await inner.stop(); } };
+}

@@ -11,7 +11,10 @@ const host = process.env.HOST ?? '127.0.0.1';
 const persistTo = path.join(projectRoot, '.wrangler', 'state', 'v3');
 
 const credentials = localCredentials();
-const { url, stop } = await startServer({ port, host, persistTo, bindings: credentialBindings(credentials), https: true });
+// The HTTPS front keeps idle connections open as kube-apiserver does (controllers, kubectl drain).
+// BUILTIN_CONTROLLERS=off|on|auto npm start overrides wrangler.toml's (the built-in controllers beside kube-controller-manager).
+const overrides = process.env.BUILTIN_CONTROLLERS ? { BUILTIN_CONTROLLERS: process.env.BUILTIN_CONTROLLERS } : {};
+const { url, stop } = await startServer({ port, host, persistTo, bindings: { ...credentialBindings(credentials), ...overrides }, front: true });
 writeFileSync(path.join(projectRoot, 'kubeconfig'), kubeconfig(url, credentials.adminToken), { mode: 0o600 });
 console.log(`edge-apiserver listening on ${url}`);
 console.log(`state: ${path.relative(projectRoot, persistTo)}   kubeconfig: ./kubeconfig (user admin, system:masters)`);

@@ -16,6 +16,12 @@ export interface Env {
    * Example: `configmaps=4:name,leases.coordination.k8s.io=8:name,pods=4`. Unnamed types: one shard.
    */
   SHARDED_TYPES?: string;
+  /**
+   * The server's own garbage collector, namespace deleter and pod grace expiry: `auto` (default)
+   * stand down while a kube-controller-manager holds its leader lease, `on` always run, `off`
+   * never (CRD controllers always run).
+   */
+  BUILTIN_CONTROLLERS?: string;
   /** Seconds of history each Durable Object keeps for past reads (default 300). */
   HISTORY_WINDOW_SECONDS?: string;
   /** Seconds between the newlines an idle watch stream sends to notice a departed client (default 30). */

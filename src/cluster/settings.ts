@@ -22,6 +22,12 @@ export interface ClusterSettings {
   shardLayouts: ShardLayouts;
   /** The seats each isolate divides among API Priority and Fairness' Limited levels (SERVER_CONCURRENCY, 600). */
   serverConcurrency: number;
+  /**
+   * The server's own garbage collector, namespace deleter and pod grace expiry (BUILTIN_CONTROLLERS):
+   * `auto` (default) runs them except while a kube-controller-manager holds its leader lease, `on`
+   * always, `off` never (kube-controller-manager does that work). CRD controllers always run.
+   */
+  builtinControllers: 'auto' | 'on' | 'off';
 }
 
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
@@ -41,7 +47,13 @@ export function settingsOf(env: Env): ClusterSettings {
     },
     shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
     serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
+    builtinControllers: builtinControllersMode(env.BUILTIN_CONTROLLERS),
   };
+}
+
+function builtinControllersMode(value: string | undefined): ClusterSettings['builtinControllers'] {
+  const mode = (value ?? '').trim().toLowerCase();
+  return mode === 'on' || mode === 'off' ? mode : 'auto';
 }
 
 function positive(value: string | undefined, fallback: number): number {

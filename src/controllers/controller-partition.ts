@@ -14,6 +14,7 @@ import { applyEvent } from './apply-event.js';
 import { ApiClient } from './api-client.js';
 import { processOwner, resolve } from './collector.js';
 import type { ControllerEvent } from './events.js';
+import { ExternalManager } from './external-manager.js';
 import { expireGrace } from './grace.js';
 import { Graph, graphSchema, type Locator, type ObjectRef, type Task } from './graph.js';
 import { terminateNamespace } from './namespaces.js';
@@ -22,6 +23,10 @@ import { partitionOf } from './partitions.js';
 import { type PartitionAddress, partitionAddressOf } from '../cluster/addressing.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
+
+/** The tasks kube-controller-manager's controllers also do, and how long they wait while it leads. */
+const deferrable = new Set<Task['kind']>(['owner', 'expire', 'namespace']);
+const deferMillis = 5_000;
 
 /** Tasks run at a time, and the longest an alarm keeps running before it yields. */
 const tasksInFlight = 16;
@@ -33,6 +38,7 @@ export class ControllerPartition extends DurableObject<Env> {
   readonly address: PartitionAddress;
   private readonly graph: Graph;
   private readonly running = new Set<string>();
+  private readonly externalManager = new ExternalManager();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -96,6 +102,7 @@ export class ControllerPartition extends DurableObject<Env> {
 
   /** Runs a task; null when it is done, else when to run it again. */
   private async execute(task: Task): Promise<number | null> {
+    if (deferrable.has(task.kind) && (await this.standingDown())) return Date.now() + deferMillis;
     switch (task.kind) {
       case 'owner': {
         const owner = this.graph.owner(task.uid);
@@ -137,6 +144,14 @@ export class ControllerPartition extends DurableObject<Env> {
     const partition = partitionOf(uid, this.cluster.settings.controllerPartitions);
     if (partition === this.address.partition) return this.graph.hasEdges(uid);
     return this.cluster.partition(partition).hasDependents(uid);
+  }
+
+  /**
+   * Whether the built-in collector, namespace deleter and grace expiry let kube-controller-manager
+   * do their work now (BUILTIN_CONTROLLERS=auto while it holds its leader lease; external-manager.ts).
+   */
+  private async standingDown(): Promise<boolean> {
+    return this.cluster.settings.builtinControllers === 'auto' && this.externalManager.leads(this.api);
   }
 
   /** The cluster this partition works for. */

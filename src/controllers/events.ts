@@ -7,7 +7,9 @@
  *   - a write to an object being deleted that changes its deletion state or finalizers
  *     (orphan and foreground deletion, graceful deletion, namespace termination),
  *   - every write of a CustomResourceDefinition (its names, establishment and cleanup).
- * Other writes (most of them) produce nothing.
+ * Other writes (most of them) produce nothing. With the built-in controllers off
+ * (BUILTIN_CONTROLLERS=off: kube-controller-manager does garbage collection, namespace deletion
+ * and pod grace periods), only the CustomResourceDefinition events remain.
  */
 import type { ControllerFacts, ObjectCoordinates, OwnerLink } from './facts.js';
 
@@ -23,10 +25,13 @@ export interface ControllerEvent extends ObjectCoordinates {
   deletionGracePeriodSeconds?: number;
 }
 
-/** The event of a write from `previous` to `next` (null: absent), or null when it matters to no controller. */
-export function controllerEvent(previous: ControllerFacts | null, next: ControllerFacts | null): ControllerEvent | null {
+/**
+ * The event of a write from `previous` to `next` (null: absent), or null when it matters to no
+ * controller; with `builtin` false (BUILTIN_CONTROLLERS=off), only CRD writes matter.
+ */
+export function controllerEvent(previous: ControllerFacts | null, next: ControllerFacts | null, builtin = true): ControllerEvent | null {
   const facts = next ?? previous;
-  if (!facts) return null;
+  if (!facts || (!builtin && !alwaysWatched(facts))) return null;
   const deleted = next === null;
   const owners = next?.owners ?? [];
   const previousOwners = previous?.owners ?? [];

@@ -13,7 +13,7 @@ import { eventPartitions } from './partitions.js';
 
 /** The messages of a write of `type` from `previous` to `next` (null: absent); none for most writes. */
 export function controllerMessages(cluster: ClusterContext, type: ResourceType, previous: KubeObject | null, next: KubeObject | null): OutboxMessage[] {
-  const event = controllerEvent(previous && controllerFactsOf(type, previous), next && controllerFactsOf(type, next));
+  const event = controllerEvent(previous && controllerFactsOf(type, previous), next && controllerFactsOf(type, next), cluster.settings.builtinControllers !== 'off');
   if (!event) return [];
   const body = JSON.stringify(event);
   return eventPartitions(event, cluster.settings.controllerPartitions).map((partition) => ({ to: { cluster: cluster.name, partition }, body }));

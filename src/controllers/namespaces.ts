@@ -49,10 +49,29 @@ function specFinalizers(namespace: KubeObject): string[] {
   return (namespace.spec as { finalizers?: string[] } | undefined)?.finalizers ?? [];
 }
 
-/** Deletes everything in the namespace; reports what is still there (finalizers hold it). */
+/**
+ * Types emptied first: the workload controllers' objects (and what watches their pods), so that
+ * kube-controller-manager, if it runs, does not see pods or revisions vanish under a live owner and
+ * try to recreate them in the terminating namespace (refused) or update an owner deleted mid-sync.
+ */
+const ownersFirst = [
+  'batch/cronjobs', 'apps/deployments', 'apps/statefulsets', 'apps/daemonsets', 'batch/jobs', 'apps/replicasets', '/replicationcontrollers',
+  'policy/poddisruptionbudgets', 'autoscaling/horizontalpodautoscalers',
+];
+
+/** The namespaced types in the order they are emptied. */
+function deletionOrder(types: ResourceType[]): ResourceType[] {
+  const rank = (type: ResourceType) => {
+    const index = ownersFirst.indexOf(`${type.group}/${type.resource}`);
+    return index < 0 ? ownersFirst.length : index;
+  };
+  return types.map((type, index) => ({ type, index })).sort((a, b) => rank(a.type) - rank(b.type) || a.index - b.index).map(({ type }) => type);
+}
+
+/** Deletes everything in the namespace, owners first; reports what is still there (finalizers hold it). */
 async function deleteContent(api: ApiClient, namespace: string): Promise<Remaining> {
   const remaining: Remaining = { resources: new Map(), finalizers: new Map() };
-  for (const type of await api.namespacedTypes()) {
+  for (const type of deletionOrder(await api.namespacedTypes())) {
     let continueToken = '';
     do {
       const page = await api.list(type, namespace, continueToken, pageSize);

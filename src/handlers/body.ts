@@ -8,7 +8,7 @@ import { type Encoding, negotiateInput } from '../codecs/negotiate.js';
 import { CborDecodeError, decodeCborObject } from '../codecs/cbor/index.js';
 import { ProtobufDecodeError, decodeProtobufObject } from '../codecs/protobuf/index.js';
 import { goJsonTypeName } from '../core/go-json-errors.js';
-import { JsonSyntaxError, parseJsonStrict, parseYamlStrict, type StrictDecoded } from '../schema/index.js';
+import { JsonSyntaxError, parseJsonStrict, parseYamlStrict, schemaNameForKind, type StrictDecoded } from '../schema/index.js';
 import { goQuote } from '../core/go-format.js';
 import { badRequest } from '../core/status.js';
 import type { KubeObject } from '../registry/object.js';
@@ -66,31 +66,60 @@ export interface DecodedBody {
   strict?: StrictDecoded;
 }
 
-/** Reads and decodes the object of a create or update of `type`. */
-export async function decodeObjectBody(request: Request, type: ResourceType): Promise<DecodedBody> {
+/**
+ * Reads and decodes the object of a create or update of `type`; `alsoAccepted` lists other
+ * apiVersions whose objects of the same kind the endpoint takes as they are (kube's
+ * GroupVersionAcceptor: an Eviction in policy/v1beta1).
+ */
+export async function decodeObjectBody(request: Request, type: ResourceType, alsoAccepted: readonly string[] = []): Promise<DecodedBody> {
   const encoding = negotiateInput(request.headers.get('content-type'));
   const body = await readBodyBytes(request);
   const parsed = parseBody(body, encoding, apiVersionAndKind(type));
   if (parsed.error !== undefined) throw unrecognized(type, parsed.error, body);
-  return { object: asTypedObject(parsed.value, type, body), strict: parsed.strict };
+  return { object: asTypedObject(parsed.value, type, body, { alsoAccepted }), strict: parsed.strict };
 }
 
-/** Checks that a decoded value is an object of `type`, filling kind and apiVersion when absent. */
-export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Array | string, typeErrorStatus?: (typeError: string) => Error): KubeObject {
+export interface TypedObjectOptions {
+  alsoAccepted?: readonly string[];
+  typeErrorStatus?: (typeError: string) => Error;
+}
+
+/**
+ * Checks that a decoded value is an object of `type`, filling kind and apiVersion when absent.
+ * `alsoAccepted`: other apiVersions of the same kind the endpoint takes as they are;
+ * `typeErrorStatus`: the error for a metadata of the wrong JSON type (a patch answers it its own way).
+ */
+export function asTypedObject(value: unknown, type: ResourceType, body: Uint8Array | string, options: TypedObjectOptions = {}): KubeObject {
+  const { alsoAccepted = [], typeErrorStatus } = options;
   if (!isJsonObject(value)) {
     throw unrecognized(type, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`, body);
   }
   const apiVersion = apiVersionOf(type.group, type.version);
   const kind = typeof value.kind === 'string' ? value.kind : '';
   const bodyApiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
-  if ((kind && kind !== type.kind) || (bodyApiVersion && bodyApiVersion !== apiVersion)) {
-    throw cannotBeHandled(kind || type.kind, bodyApiVersion || apiVersion, type);
+  const accepted = !bodyApiVersion || bodyApiVersion === apiVersion || alsoAccepted.includes(bodyApiVersion);
+  if ((kind && kind !== type.kind) || !accepted) {
+    const asVersion = bodyApiVersion || apiVersion;
+    throw cannotBeHandled(kind || type.kind, asVersion, type, registered(type, asVersion, kind || type.kind, alsoAccepted));
   }
   if (value.metadata !== undefined && value.metadata !== null && !isJsonObject(value.metadata)) {
     const typeError = `json: cannot unmarshal ${goJsonTypeName(value.metadata)} into Go struct field ${type.kind}.metadata of type v1.ObjectMeta`;
     throw typeErrorStatus ? typeErrorStatus(typeError) : cannotBeHandled(type.kind, apiVersion, type, typeError);
   }
   return { ...value, kind: type.kind, apiVersion, metadata: (value.metadata ?? {}) as KubeObject['metadata'] };
+}
+
+/**
+ * Why a built-in endpoint cannot take a kind kube's scheme does not know in that apiVersion (kube:
+ * `no kind "X" is registered for version "g/v" in scheme ...`); undefined (an unknown
+ * conversion) for a kind it knows, and for custom resources.
+ */
+function registered(type: ResourceType, apiVersion: string, kind: string, alsoAccepted: readonly string[]): string | undefined {
+  if (type.custom || alsoAccepted.includes(apiVersion)) return undefined;
+  const slash = apiVersion.indexOf('/');
+  const [group, version] = slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
+  if (schemaNameForKind(group, version, kind)) return undefined;
+  return `no kind ${goQuote(kind)} is registered for version ${goQuote(apiVersion)} in scheme "pkg/api/legacyscheme/scheme.go:30"`;
 }
 
 function cannotBeHandled(kind: string, apiVersion: string, type: ResourceType, reason?: string): Error {

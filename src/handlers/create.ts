@@ -21,6 +21,7 @@ export const createHandler: Handler = async (scope) => {
   trackUpdate(fieldManagementFor(scope, options.fieldManager), null, object);
   await admitCreate(scope, object.metadata.name || object.metadata.generateName || '');
   const mutated = (await mutatingAdmission(scope, { operation: 'CREATE', object, old: null, dryRun: options.dryRun }))!;
-  const created = await scope.store.create(scope.namespace, mutated, { dryRun: options.dryRun, now: scope.now, ...validationHooks(scope, options.dryRun) });
+  const context = { dryRun: options.dryRun, now: scope.now, requester: scope.user, ...validationHooks(scope, options.dryRun) };
+  const created = await scope.store.create(scope.namespace, mutated, context);
   return respondObject(scope, created, 201);
 };

@@ -16,7 +16,7 @@ import type { RequestScope } from './scope.js';
 const policies = ['Foreground', 'Background', 'Orphan'];
 
 /** The raw fields of a DeleteOptions, before validation. */
-interface RawOptions {
+export interface RawDeleteOptions {
   gracePeriodSeconds?: number;
   preconditions?: { uid?: string; resourceVersion?: string };
   orphanDependents?: boolean;
@@ -27,17 +27,17 @@ interface RawOptions {
 export async function parseDeleteOptions(scope: RequestScope): Promise<DeleteOptions> {
   const body = await readBodyBytes(scope.request);
   const raw = body.length > 0 && new TextDecoder().decode(body).trim() ? decodeBody(scope, body) : fromQuery(scope.url.searchParams);
-  return validated(raw);
+  return validateDeleteOptions(raw);
 }
 
-function decodeBody(scope: RequestScope, body: Uint8Array): RawOptions {
+function decodeBody(scope: RequestScope, body: Uint8Array): RawDeleteOptions {
   const parsed = parseBody(body, negotiateInput(scope.request.headers.get('content-type')));
   if (parsed.error !== undefined || !isJsonObject(parsed.value)) throw badRequest(parsed.error ?? 'decoded object cannot be converted to DeleteOptions');
   const value = parsed.value;
   if (value.kind !== undefined && value.kind !== 'DeleteOptions') {
     throw badRequest(`${String(value.kind)} in version ${goQuote(String(value.apiVersion ?? ''))} cannot be handled as a DeleteOptions`);
   }
-  const raw: RawOptions = {};
+  const raw: RawDeleteOptions = {};
   if (value.gracePeriodSeconds != null) raw.gracePeriodSeconds = typed(value.gracePeriodSeconds, 'gracePeriodSeconds', 'int64', Number.isInteger);
   if (value.orphanDependents != null) raw.orphanDependents = typed(value.orphanDependents, 'orphanDependents', 'bool', isBoolean);
   if (value.propagationPolicy != null) raw.propagationPolicy = typed(value.propagationPolicy, 'propagationPolicy', 'v1.DeletionPropagation', isString);
@@ -57,18 +57,18 @@ function typed<T>(value: unknown, field: string, goType: string, check: (value: 
   throw badRequest(`json: cannot unmarshal ${jsonType} into Go struct field DeleteOptions.${field} of type ${goType}`);
 }
 
-function preconditionsOf(value: unknown): RawOptions['preconditions'] {
+function preconditionsOf(value: unknown): RawDeleteOptions['preconditions'] {
   if (!isJsonObject(value)) typed(value, 'preconditions', 'v1.Preconditions', () => false);
   const record = value as Record<string, unknown>;
-  const preconditions: NonNullable<RawOptions['preconditions']> = {};
+  const preconditions: NonNullable<RawDeleteOptions['preconditions']> = {};
   if (record.uid != null) preconditions.uid = typed(record.uid, 'preconditions.uid', 'types.UID', isString);
   if (record.resourceVersion != null) preconditions.resourceVersion = typed(record.resourceVersion, 'preconditions.resourceVersion', 'string', isString);
   return preconditions;
 }
 
 /** The query form: gracePeriodSeconds, orphanDependents, propagationPolicy, dryRun. */
-function fromQuery(query: URLSearchParams): RawOptions {
-  const raw: RawOptions = {};
+function fromQuery(query: URLSearchParams): RawDeleteOptions {
+  const raw: RawDeleteOptions = {};
   const grace = query.get('gracePeriodSeconds');
   if (grace !== null && grace !== '') {
     if (!/^[+-]?\d+$/.test(grace)) throw badRequest(`strconv.ParseInt: parsing ${goQuote(grace)}: invalid syntax`);
@@ -88,8 +88,8 @@ function fromQuery(query: URLSearchParams): RawOptions {
   return raw;
 }
 
-/** ValidateDeleteOptions. */
-function validated(raw: RawOptions): DeleteOptions {
+/** ValidateDeleteOptions (422 `DeleteOptions.meta.k8s.io "" is invalid: ...`), and the options as the registry takes them. */
+export function validateDeleteOptions(raw: RawDeleteOptions): DeleteOptions {
   const errors: FieldError[] = [];
   if (raw.orphanDependents !== undefined && raw.propagationPolicy !== undefined) {
     errors.push(fieldError.invalid('propagationPolicy', raw.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));

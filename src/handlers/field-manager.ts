@@ -21,6 +21,14 @@ export interface FieldManagement {
   resetFields: string[][];
 }
 
+/** Reset fields of strategies that differ from the usual (kube's GetResetFields), by subresource. */
+const kindResetFields: Record<string, Record<string, string[][]>> = {
+  // A CSR's spec is fixed at create: no writer owns it; /status and /approval each own their part of status.
+  'certificates.k8s.io/certificatesigningrequests': {
+    '': [['spec'], ['status']], status: [['spec'], ['status', 'conditions']], approval: [['spec'], ['status', 'certificate']],
+  },
+};
+
 /**
  * The field management of the request in `scope`; `subresource` and `type` override the
  * request's (writes through /scale manage the fields of an autoscaling/v1 Scale).
@@ -32,7 +40,8 @@ export function fieldManagementFor(scope: RequestScope, fieldManager: string, su
 /** The field management of a write to `type` by `manager` through `subresource` ('' for the main resource). */
 export function fieldManagement(type: ResourceType, manager: string, subresource: string, now: Date): FieldManagement {
   const hasStatus = type.subresources?.some((sub) => sub.name === 'status') ?? false;
-  const resetFields = subresource === 'status' ? [['spec']] : hasStatus ? [['status']] : [];
+  const resetFields = kindResetFields[`${type.group}/${type.resource}`]?.[subresource]
+    ?? (subresource === 'status' ? [['spec']] : hasStatus ? [['status']] : []);
   return {
     manager,
     subresource,

@@ -34,7 +34,7 @@ export const patchHandler: Handler = async (scope) => {
     if (!current) throw notFound(store.groupResource, info.name);
     const document = apply(current);
     const typeError = reach && ((reason: string) => patchedDocumentInvalid(document, scope.type, reach, reason));
-    const patched = finishDecoding(scope, asTypedObject(document, scope.type, body, typeError ?? undefined), options.fieldValidation, undefined, typeError ?? undefined);
+    const patched = finishDecoding(scope, asTypedObject(document, scope.type, body, { typeErrorStatus: typeError ?? undefined }), options.fieldValidation, undefined, typeError ?? undefined);
     checkName(patched, scope);
     return trackUpdate(management, current, patched);
   }), { dryRun: options.dryRun, now: scope.now, beforeStore: keepTimestampsOfNoOp, ...validationHooks(scope, options.dryRun) });
@@ -69,7 +69,7 @@ async function serverSideApply(scope: RequestScope, options: PatchOptions, body:
     checkName(applied, scope);
     return applied;
   }), {
-    dryRun: options.dryRun, now: scope.now, allowCreate: true, beforeStore: keepTimestampsOfNoOp,
+    dryRun: options.dryRun, now: scope.now, allowCreate: true, requester: scope.user, beforeStore: keepTimestampsOfNoOp,
     admitCreate: () => admitCreate(scope, scope.info.name), ...validationHooks(scope, options.dryRun),
   });
   return respondObject(scope, object, created ? 201 : 200);

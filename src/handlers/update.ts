@@ -24,6 +24,7 @@ export const updateHandler: Handler = async (scope) => {
   const { object: stored, created } = await scope.store.update(scope.namespace, scope.info.name, updated, {
     dryRun: options.dryRun,
     now: scope.now,
+    requester: scope.user,
     beforeStore: keepTimestampsOfNoOp,
     admitCreate: () => admitCreate(scope, scope.info.name),
     ...validationHooks(scope, options.dryRun),

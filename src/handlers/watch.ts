@@ -4,6 +4,7 @@
  * format), parse and validate the options, open the watch through the Store, and stream events
  * over chunked HTTP or, on an Upgrade, a WebSocket.
  */
+import { apiVersionOf } from '../api/catalog.js';
 import { negotiateStream } from '../codecs/negotiate.js';
 import { printerFor } from '../codecs/printer-registry.js';
 import { WatchEventEncoder } from '../watch/encode.js';
@@ -16,7 +17,8 @@ import { endpointOf, includeObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 
 export const watchHandler: Handler = async (scope) => {
-  const encoder = new WatchEventEncoder({ format: streamFormat(scope), printer: printerFor(scope.type), includeObject: includeObject(scope.url) });
+  const list = { kind: scope.type.listKind ?? `${scope.type.kind}List`, apiVersion: apiVersionOf(scope.type.group, scope.type.version) };
+  const encoder = new WatchEventEncoder({ format: streamFormat(scope), printer: printerFor(scope.type), includeObject: includeObject(scope.url), list });
   const options = parseWatchOptions(scope);
   const { labelSelector, fieldSelector, start } = options;
   const open: OpenWatch = (listener) => scope.store.watch(scope.namespace, { labelSelector, fieldSelector }, start, listener);

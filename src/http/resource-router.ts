@@ -16,6 +16,8 @@ import { updateHandler } from '../handlers/update.js';
 import { accessReview, rulesReview } from '../handlers/reviews/access-reviews.js';
 import { selfSubjectReview, tokenReview } from '../handlers/reviews/identity-reviews.js';
 import { tokenRequestHandler } from '../handlers/token-request.js';
+import { legacyBindingHandler, podBindingHandler } from '../handlers/binding.js';
+import { evictionHandler } from '../handlers/eviction.js';
 import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
 import { podAttachHandler, podExecHandler, podLogHandler, podPortForwardHandler } from '../handlers/connect/pods.js';
@@ -50,6 +52,8 @@ const subresourceHandlers: Record<string, Record<string, Handler>> = {
   attach: { get: podAttachHandler, create: podAttachHandler },
   portforward: { get: podPortForwardHandler, create: podPortForwardHandler },
   proxy: { get: proxyHandler, create: proxyHandler, update: proxyHandler, patch: proxyHandler, delete: proxyHandler },
+  binding: { create: podBindingHandler },
+  eviction: { create: evictionHandler },
 };
 
 /** The create-only virtual resources (reviews), by group/resource. */
@@ -60,6 +64,7 @@ const virtualHandlers: Record<string, Handler> = {
   'authorization.k8s.io/selfsubjectrulesreviews': rulesReview,
   'authentication.k8s.io/selfsubjectreviews': selfSubjectReview,
   'authentication.k8s.io/tokenreviews': tokenReview,
+  '/bindings': legacyBindingHandler,
 };
 
 /** What the filters (src/http/guard.ts) learned of a request: its path, request info and user. */
@@ -158,10 +163,10 @@ function customResourceChecks(type: ResourceType, info: RequestInfo): string[] {
   return custom.deprecationWarning !== undefined ? [custom.deprecationWarning] : [];
 }
 
-/** Subresources served so far; the others (eviction, binding, ...) answer 405 until built. */
-const servedSubresources = new Set(['status', 'scale', 'finalize', 'token', 'ephemeralcontainers', 'log', 'exec', 'attach', 'portforward', 'proxy']);
+/** Subresources served so far; the others answer 405 until built. */
+const servedSubresources = new Set(['status', 'scale', 'finalize', 'token', 'ephemeralcontainers', 'log', 'exec', 'attach', 'portforward', 'proxy', 'binding', 'eviction', 'approval']);
 /** Subresources that are parts of the stored object, written through their own strategy. */
-const storedSubresources = new Set(['status', 'finalize', 'ephemeralcontainers']);
+const storedSubresources = new Set(['status', 'finalize', 'ephemeralcontainers', 'approval']);
 
 /** Whether this server serves what kube routes here: virtual resources with a handler (the reviews), the subresources built so far. */
 function served(type: ResourceType, info: RequestInfo): boolean {

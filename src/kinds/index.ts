@@ -5,6 +5,7 @@ import type { SchemaNode } from '../schema/types.js';
 import { admissionregistrationKindsWith } from './admissionregistration/index.js';
 import { customResourceDefinitionSemantics } from './apiextensions/index.js';
 import { apiregistrationKinds } from './apiregistration/index.js';
+import { certificatesKinds } from './certificates/index.js';
 import { coreKinds } from './core/index.js';
 import { flowcontrolKinds } from './flowcontrol/index.js';
 import type { KindSemantics } from './types.js';
@@ -24,7 +25,7 @@ function compileErrors(policy: object) {
 }
 
 const table: Record<string, KindSemantics> = {
-  ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, ...apiregistrationKinds, ...flowcontrolKinds,
+  ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, ...apiregistrationKinds, ...flowcontrolKinds, ...certificatesKinds,
   'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,
 };
 

@@ -8,6 +8,14 @@
 import type { FieldError } from '../core/field-errors.js';
 import type { KubeObject } from '../registry/object.js';
 
+/** The user a create is made for (user.Info of the request context). */
+export interface Requester {
+  name: string;
+  uid?: string;
+  groups: string[];
+  extra?: Record<string, string[]>;
+}
+
 export interface KindSemantics {
   /**
    * kube's SetDefaults_* for the kind, applied to every decoded object (create, update, patch
@@ -19,8 +27,11 @@ export interface KindSemantics {
    * other kinds with a /status subresource, a new object's status starts empty.
    */
   keepStatusOnCreate?: boolean;
-  /** Extra PrepareForCreate (e.g. a Pod's status starts Pending with its QoS class). */
-  prepareForCreate?(object: KubeObject): void;
+  /**
+   * Extra PrepareForCreate (e.g. a Pod's status starts Pending with its QoS class); `requester` is
+   * the user of the request, when the write comes from one (a CSR records who asked).
+   */
+  prepareForCreate?(object: KubeObject, requester?: Requester): void;
   /** Extra PrepareForUpdate for the main resource (e.g. carrying over fields only /status may change). */
   prepareForUpdate?(object: KubeObject, old: KubeObject): void;
   /** Kind validation of a new object, ObjectMeta excluded (the generic strategy checks that). */
@@ -34,6 +45,15 @@ export interface KindSemantics {
   gracePeriodOnDelete?(object: KubeObject, requested: number | undefined): number;
   /** What an update through /status checks beyond metadata (a CRD's status.acceptedNames). */
   validateStatusUpdate?(object: KubeObject, old: KubeObject): FieldError[];
+  /** The kind's status strategy PrepareForUpdate, after status alone was taken from the request. */
+  prepareForStatusUpdate?(object: KubeObject, old: KubeObject): void;
+  /** The kind's status strategy does not reset ObjectMeta: labels and annotations change through /status too (CSRs). */
+  statusUpdateKeepsMetadata?: boolean;
+  /** The /approval subresource's strategy (CSRs): what an update takes from the request, and its validation beyond metadata. */
+  approval?: {
+    prepareForUpdate(object: KubeObject, old: KubeObject): void;
+    validateUpdate(object: KubeObject, old: KubeObject): FieldError[];
+  };
 }
 
 /** A table of kinds: `group/Kind` (core group: `/Pod`) to its semantics. */

@@ -3,9 +3,10 @@
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
  * Worker isolate makes sure of them for a cluster before its first API request to it and again
  * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
- * (src/auth/bootstrap-policy.ts) and the system PriorityClasses are made sure of with the first
- * bootstrap of the cluster in the isolate; API Priority and Fairness' configuration and the Local
- * APIServices (./system-objects.ts) with every bootstrap.
+ * (src/auth/bootstrap-policy.ts), the system PriorityClasses and the ConfigMap of kube-apiserver's
+ * legacy token tracking controller are made sure of with the first bootstrap of the cluster in the
+ * isolate; API Priority and Fairness' configuration and the Local APIServices (./system-objects.ts)
+ * with every bootstrap.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
@@ -30,7 +31,7 @@ export async function ensureBootstrapped(cluster: ClusterContext): Promise<void>
   const state = bootstrapState.of(cluster);
   if (Date.now() - state.bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(cluster);
-  if (!state.policyBootstrapped) await Promise.all([ensureBootstrapPolicy(cluster), createSystemPriorityClasses(cluster)]);
+  if (!state.policyBootstrapped) await Promise.all([ensureBootstrapPolicy(cluster), createSystemPriorityClasses(cluster), ensureLegacyTokenTracking(cluster)]);
   state.policyBootstrapped = true;
   await ensureSystemObjects(cluster);
   state.bootstrappedAt = Date.now();
@@ -52,3 +53,16 @@ const systemPriorityClasses = [
   { name: 'system-node-critical', value: 2_000_001_000, description: 'Used for system critical pods that must not be moved from their current node.' },
   { name: 'system-cluster-critical', value: 2_000_000_000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.' },
 ];
+
+/**
+ * kube-system/kube-apiserver-legacy-service-account-token-tracking (pkg/controlplane/controller/
+ * legacytokentracking): the date from which the server tracks use of legacy (Secret-based)
+ * service account tokens; kube-controller-manager's legacy token cleaner reads it. This server
+ * accepts no legacy token at all, so none is used from the first day. Created when missing.
+ */
+async function ensureLegacyTokenTracking(cluster: ClusterContext): Promise<void> {
+  const since = new Date().toISOString().slice(0, 10);
+  await createAsApiServer(cluster, findResource('', 'v1', 'configmaps')!, 'kube-system', {
+    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-apiserver-legacy-service-account-token-tracking', namespace: 'kube-system' }, data: { since },
+  });
+}

@@ -7,6 +7,7 @@ import * as status from '../core/status.js';
 import type { KubeObject } from './object.js';
 import { kubeTimestamp } from './object.js';
 import type { Strategy } from './strategy.js';
+import type { Requester } from '../kinds/types.js';
 
 export interface WriteContext {
   dryRun: boolean;
@@ -21,6 +22,8 @@ export interface WriteContext {
   validate?: (object: KubeObject, old: KubeObject | null) => Promise<void>;
   /** Validating admission of a delete, with the current object. */
   validateDelete?: (old: KubeObject) => Promise<void>;
+  /** The user a create is made for (a CSR records it). */
+  requester?: Requester;
 }
 
 interface StoreView {
@@ -62,12 +65,12 @@ export function agreeNamespace(object: KubeObject, requestNamespace: string, nam
 }
 
 /** rest.BeforeCreate: namespace, no deletion fields, strategy preparation and validation. */
-export function beforeCreate(store: StoreView, object: KubeObject, requestNamespace: string): void {
+export function beforeCreate(store: StoreView, object: KubeObject, requestNamespace: string, requester?: Requester): void {
   const { strategy } = store;
   agreeNamespace(object, requestNamespace, strategy.namespaced);
   delete object.metadata.deletionTimestamp;
   delete object.metadata.deletionGracePeriodSeconds;
-  strategy.prepareForCreate(object);
+  strategy.prepareForCreate(object, requester);
   const errors = strategy.validate(object);
   if (errors.length) throw status.invalid(store.groupKind, object.metadata.name ?? '', errors);
 }

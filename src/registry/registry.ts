@@ -11,6 +11,7 @@ import { NamespaceFinalizeStrategy, NamespaceStrategy } from './strategies/names
 import { StatusStrategy } from './strategies/status.js';
 import { EventsGroupEventStrategy } from './strategies/events.js';
 import { EphemeralContainersStrategy } from './strategies/ephemeral-containers.js';
+import { ApprovalStrategy } from './strategies/approval.js';
 import { CustomResourceStrategy } from '../crds/strategy.js';
 
 const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
@@ -22,7 +23,7 @@ const strategies = new Map<string, Strategy>();
 /** Custom resource strategies hang on their type object, which a CRD change replaces. */
 const customStrategies = new WeakMap<ResourceType, Map<string, Strategy>>();
 
-/** The strategy of a type, or of its status (a namespace's finalize, a pod's ephemeralcontainers) subresource: stateless, so one per type and isolate. */
+/** The strategy of a type, or of its status (a namespace's finalize, a pod's ephemeralcontainers, a CSR's approval) subresource: stateless, so one per type and isolate. */
 export function strategyFor(type: ResourceType, subresource = ''): Strategy {
   const cache = type.custom ? customStrategyCache(type) : strategies;
   const key = `${type.group}/${type.version}/${type.resource}/${subresource}`;
@@ -31,6 +32,7 @@ export function strategyFor(type: ResourceType, subresource = ''): Strategy {
     const constructor = type.custom ? CustomResourceStrategy : strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy;
     const main = new constructor(type);
     if (subresource === 'status') strategy = new StatusStrategy(main);
+    else if (subresource === 'approval') strategy = new ApprovalStrategy(main);
     else if (subresource === 'finalize') strategy = new NamespaceFinalizeStrategy(type);
     else if (subresource === 'ephemeralcontainers') strategy = new EphemeralContainersStrategy(main);
     else strategy = main;

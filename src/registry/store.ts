@@ -126,7 +126,7 @@ export class Store {
     for (let attempt = 1; ; attempt++) {
       const candidate = structuredClone(object);
       fillSystemFields(candidate, context);
-      beforeCreate(this, candidate, namespace);
+      beforeCreate(this, candidate, namespace, context.requester);
       // kube refuses this in storage, after validation, with a bare 500; a client mistake is a 400 here.
       if (candidate.metadata.resourceVersion) throw status.badRequest('resourceVersion should not be set on objects to be created');
       await context.validate?.(candidate, null);
@@ -222,7 +222,7 @@ export class Store {
       await context.admitCreate?.(object);
       delete object.metadata.resourceVersion;
       fillSystemFields(object, context);
-      beforeCreate(this, object, namespace);
+      beforeCreate(this, object, namespace, context.requester);
       await context.validate?.(object, null);
       return { object: await this.persistCreate(namespace, object, context), created: true };
     }

@@ -6,6 +6,7 @@
 import type { FieldError } from '../core/field-errors.js';
 import type { DeletionRules } from './deletion.js';
 import type { KubeObject } from './object.js';
+import type { Requester } from '../kinds/types.js';
 
 export interface Strategy {
   /** Namespaced objects live in a namespace; cluster-scoped ones must not name one. */
@@ -16,8 +17,8 @@ export interface Strategy {
   readonly allowUnconditionalUpdate: boolean;
   /** kube's defaulting for the kind, run on every decoded object (create, update, patch result). */
   applyDefaults(object: KubeObject): void;
-  /** Clears or sets fields a client may not choose on create (status, generation, ...). */
-  prepareForCreate(object: KubeObject): void;
+  /** Clears or sets fields a client may not choose on create (status, generation, the requester of a CSR, ...). */
+  prepareForCreate(object: KubeObject, requester?: Requester): void;
   /** Carries over what an update may not change and bumps generation on spec changes. */
   prepareForUpdate(object: KubeObject, old: KubeObject): void;
   /** Field errors of a new object (ObjectMeta included). */

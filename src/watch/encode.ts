@@ -15,14 +15,20 @@ import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import type { Printer } from '../codecs/printer-registry.js';
 import { encodeMessage, messageDescriptor } from '../codecs/protobuf/index.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
+import { encodeBody } from '../codecs/encode-body.js';
 import type { Status } from '../core/status.js';
-import type { ServedItem } from '../registry/served-item.js';
+import { objectItem, type ServedItem } from '../registry/served-item.js';
 
 export interface WatchEncoding {
   format: OutputFormat;
   printer: Printer;
   includeObject: IncludeObject;
+  /** The watched type's list (kind, apiVersion): the blueprint the initial-events-end bookmark carries. */
+  list: { kind: string; apiVersion: string };
 }
+
+const initialEventsEnd = 'k8s.io/initial-events-end';
+const listBlueprint = 'kubernetes.io/initial-events-list-blueprint';
 
 /** A message: JSON text, or the bytes of a binary encoding. */
 export type WatchMessage = string | Uint8Array;
@@ -85,6 +91,7 @@ export class WatchEventEncoder {
   /** The event for `item`; a plain JSON event splices the stored JSON in without parsing it. */
   event(type: string, item: ServedItem, now: Date): WatchMessage {
     const { format } = this.encoding;
+    if (type === 'BOOKMARK') item = this.withBlueprint(item);
     if (format.encoding === 'json' && !format.conversion) return `{"type":"${type}","object":${item.json()}}`;
     return this.encode(type, this.convert(type, item, now));
   }
@@ -100,6 +107,25 @@ export class WatchEventEncoder {
       case 'cbor': return encodeCborWatchEvent(type, object);
       default: return JSON.stringify({ type, object });
     }
+  }
+
+  /**
+   * kube's watchListTransformer: the bookmark that ends the initial events of a streaming list
+   * carries an empty list of the watched type (PartialObjectMetadataList for metadata clients),
+   * in the stream's encoding, base64, so client-go can build the list it stands for.
+   */
+  private withBlueprint(item: ServedItem): ServedItem {
+    const object = item.object();
+    if (object.metadata.annotations?.[initialEventsEnd] !== 'true') return item;
+    const { format, list } = this.encoding;
+    const blueprint = format.conversion === 'PartialObjectMetadata'
+      ? { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${format.conversionVersion ?? 'v1'}`, metadata: {}, items: null }
+      : { ...list, metadata: {}, items: null };
+    const encoded = format.encoding === 'json' ? `${JSON.stringify(blueprint)}\n` : encodeBody(blueprint, format, false);
+    const bytes = typeof encoded === 'string' ? new TextEncoder().encode(encoded) : encoded;
+    const annotations = { ...object.metadata.annotations, [listBlueprint]: btoa(String.fromCharCode(...bytes)) };
+    const annotated = { ...object, metadata: { ...object.metadata, annotations } };
+    return objectItem(annotated);
   }
 
   private convert(type: string, item: ServedItem, now: Date): Record<string, unknown> {

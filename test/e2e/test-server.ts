@@ -15,14 +15,17 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server; `bindings` override the defaults (e.g. low rate limits). */
-export async function startTestServer(options: { port?: number; persistTo?: string; bindings?: Record<string, string> } = {}): Promise<TestServer> {
+/**
+ * Starts a server; `bindings` override the defaults (e.g. low rate limits); `front` serves TLS
+ * from scripts/https-front.mjs, which keeps idle connections open as kube-apiserver does.
+ */
+export async function startTestServer(options: { port?: number; persistTo?: string; bindings?: Record<string, string>; front?: boolean } = {}): Promise<TestServer> {
   const bindings = {
     ...credentialBindings({ adminToken, signingKey: signingKey(), extraUsers: testUsers }),
     RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000',
     ...options.bindings,
   };
-  return startServer({ port: options.port ?? 0, persistTo: options.persistTo, bindings, https: true });
+  return startServer({ port: options.port ?? 0, persistTo: options.persistTo, bindings, https: true, front: options.front ?? false });
 }
 
 /** One signing key per test process, so that a restarted server accepts the tokens it issued. */

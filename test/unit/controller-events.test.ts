@@ -3,6 +3,8 @@
 // (pkg/controller/namespace/deletion/status_condition_utils.go, v1.32 texts).
 import { describe, expect, it } from 'vitest';
 import { controllerEvent } from '../../src/controllers/events.js';
+import { settingsOf } from '../../src/cluster/settings.js';
+import { leaseHeld } from '../../src/controllers/external-manager.js';
 import type { ControllerFacts } from '../../src/controllers/facts.js';
 import { namespaceConditions, updateConditions } from '../../src/controllers/namespace-conditions.js';
 import { eventPartitions, partitionOf } from '../../src/controllers/partitions.js';
@@ -25,6 +27,29 @@ describe('controllerEvent', () => {
     ['a label change while deleting', facts({ deletionTimestamp: 't', finalizers: ['a.io/f'] }), facts({ deletionTimestamp: 't', finalizers: ['a.io/f'] }), false],
   ])('%s', (_name, previous, next, expected) => {
     expect(controllerEvent(previous, next) !== null).toBe(expected);
+  });
+
+  it('with the built-in controllers off, keeps only the CRD events (their controllers are the API server\'s)', () => {
+    const crd = facts({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' });
+    expect([
+      controllerEvent(facts(), null, false), controllerEvent(null, facts({ owners: [owner('o1')] }), false),
+      controllerEvent(facts(), facts({ deletionTimestamp: 't', deletionGracePeriodSeconds: 30 }), false),
+    ]).toEqual([null, null, null]);
+    expect(controllerEvent(null, crd, false)?.uid).toBe('u1');
+    expect(controllerEvent(crd, null, false)?.deleted).toBe(true);
+  });
+
+  it.each([[undefined, 'auto'], ['', 'auto'], ['auto', 'auto'], ['on', 'on'], ['off', 'off'], [' OFF ', 'off'], ['nonsense', 'auto']])('BUILTIN_CONTROLLERS=%j is %s', (setting, mode) => {
+    expect(settingsOf({ BUILTIN_CONTROLLERS: setting } as never).builtinControllers).toBe(mode);
+  });
+
+  it.each([
+    ['a lease renewed within its duration', { holderIdentity: 'kcm_1', renewTime: '2026-01-01T00:00:05.000000Z', leaseDurationSeconds: 15 }, true],
+    ['a lease renewed longer ago than its duration', { holderIdentity: 'kcm_1', renewTime: '2026-01-01T00:00:05.000000Z', leaseDurationSeconds: 4 }, false],
+    ['a lease without a holder', { renewTime: '2026-01-01T00:00:05.000000Z', leaseDurationSeconds: 15 }, false],
+    ['a lease only acquired', { holderIdentity: 'kcm_1', acquireTime: '2026-01-01T00:00:08.000000Z', leaseDurationSeconds: 15 }, true],
+  ])('kube-controller-manager leads with %s: %s', (_name, spec, held) => {
+    expect(leaseHeld({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {}, spec }, new Date('2026-01-01T00:00:10Z'))).toBe(held);
   });
 
   it('reports both owner lists, so the shards of removed owners drop their edges', () => {

@@ -54,7 +54,7 @@ describe('status subresource', () => {
 
   it('answers 405 for subresources not served yet and 404 for ones that do not exist', async () => {
     await api('POST', deployments(), { body: deployment('d5') });
-    expect((await api('POST', `/api/v1/namespaces/${ns}/pods/nope/eviction`, { body: {} })).status).toBe(405);
+    expect((await api('POST', '/api/v1/nodes/nope/proxy', { body: {} })).status).toBe(405);
     expect((await api('GET', `${deployments()}/d5/nonsense`)).status).toBe(404);
     expect((await api('POST', `${deployments()}/d5/status`, { body: deployment('d5') })).status).toBe(405);
   });

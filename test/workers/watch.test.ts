@@ -80,12 +80,26 @@ describe('bookmarks and streaming lists', () => {
     const stream = await watch(`${cm()}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&timeoutSeconds=5`);
     const initial = [(await stream.next())!, (await stream.next())!, (await stream.next())!];
     expect(summary(initial)).toEqual(['ADDED a', 'ADDED b', 'BOOKMARK:end']);
+    // The list blueprint: kube's watchListTransformer, the empty list base64 in the stream's encoding (recorded from v1.32.13).
     expect(initial[2]!.object).toEqual({
       kind: 'ConfigMap', apiVersion: 'v1',
-      metadata: { resourceVersion: expect.stringMatching(/^\d+$/), annotations: { 'k8s.io/initial-events-end': 'true' } },
+      metadata: {
+        resourceVersion: expect.stringMatching(/^\d+$/),
+        annotations: { 'k8s.io/initial-events-end': 'true', 'kubernetes.io/initial-events-list-blueprint': btoa('{"kind":"ConfigMapList","apiVersion":"v1","metadata":{},"items":null}\n') },
+      },
     });
     await create('c');
     expect(summary([(await stream.next())!])).toEqual(['ADDED c']);
+    await stream.close();
+  });
+
+  it('gives a metadata client\'s initial-events-end bookmark a PartialObjectMetadataList blueprint', async () => {
+    await create('a');
+    const accept = { accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json' };
+    const stream = await watch(`${cm()}?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&timeoutSeconds=5`, accept);
+    const end = [(await stream.next())!, (await stream.next())!][1]!;
+    expect(end.object.metadata.annotations['kubernetes.io/initial-events-list-blueprint'])
+      .toBe(btoa('{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":{},"items":null}\n'));
     await stream.close();
   });
 

@@ -115,7 +115,7 @@ function validateCronJobCreate(object: KubeObject): FieldError[] {
 
 export const cronJobSemantics: KindSemantics = {
   default: defaultCronJob,
-  prepareForCreate: resetStatus,
+  prepareForCreate: (object) => resetStatus(object),
   prepareForUpdate: keepStatus,
   validate: validateCronJobCreate,
   validateUpdate: (object, old) => validateCronJobSpec(specOf(object), specOf(old), 'spec'),

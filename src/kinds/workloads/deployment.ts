@@ -102,7 +102,7 @@ function bumpGenerationOnAnnotations(object: KubeObject, old: KubeObject): void 
 
 export const deploymentSemantics: KindSemantics = {
   default: defaultDeployment,
-  prepareForCreate: resetStatus,
+  prepareForCreate: (object) => resetStatus(object),
   prepareForUpdate(object, old) {
     keepStatus(object, old);
     bumpGenerationOnAnnotations(object, old);

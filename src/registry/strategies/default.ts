@@ -8,7 +8,7 @@ import type { ResourceType } from '../../api/catalog.js';
 import type { FieldError } from '../../core/field-errors.js';
 import { type ObjectMetaOptions, validateObjectMetaCreate, validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
 import { kindSemantics } from '../../kinds/index.js';
-import type { KindSemantics } from '../../kinds/types.js';
+import type { KindSemantics, Requester } from '../../kinds/types.js';
 import { selectableFields } from '../field-labels.js';
 import { type KindFacts, kindFacts } from '../kind-facts.js';
 import type { KubeObject } from '../object.js';
@@ -40,11 +40,11 @@ export class DefaultStrategy implements Strategy {
     this.semantics.default?.(object);
   }
 
-  prepareForCreate(object: KubeObject): void {
+  prepareForCreate(object: KubeObject, requester?: Requester): void {
     if (this.facts.tracksGeneration) object.metadata.generation = 1;
     else delete object.metadata.generation;
     if (this.hasStatus && !this.semantics.keepStatusOnCreate) object.status = {};
-    this.semantics.prepareForCreate?.(object);
+    this.semantics.prepareForCreate?.(object, requester);
   }
 
   /** Status stays as it was; generation goes up by one when anything but metadata and status changed. */
@@ -73,6 +73,21 @@ export class DefaultStrategy implements Strategy {
   /** What a /status update checks beyond metadata (the kind's rule; custom resources: their schema and rules). */
   validateStatusUpdate(object: KubeObject, old: KubeObject): FieldError[] {
     return this.semantics.validateStatusUpdate?.(object, old) ?? [];
+  }
+
+  /** The kind's own part of its /status strategy (semantics.prepareForStatusUpdate). */
+  prepareForStatusUpdate(object: KubeObject, old: KubeObject): void {
+    this.semantics.prepareForStatusUpdate?.(object, old);
+  }
+
+  /** Whether the kind's /status keeps metadata changes of the request. */
+  get statusUpdateKeepsMetadata(): boolean {
+    return this.semantics.statusUpdateKeepsMetadata ?? false;
+  }
+
+  /** The kind's /approval strategy, if it has that subresource. */
+  get approval(): KindSemantics['approval'] {
+    return this.semantics.approval;
   }
 
   get deletion(): DeletionRules {

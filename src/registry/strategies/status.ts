@@ -29,9 +29,15 @@ export class StatusStrategy implements Strategy {
   /**
    * Only status comes from the request; the rest, metadata included, is the stored object's,
    * except managedFields: the field manager has already recorded this write there (kube's
-   * ResetObjectMetaForStatus keeps them for that reason).
+   * ResetObjectMetaForStatus keeps them for that reason). Kinds whose status strategy does not
+   * reset ObjectMeta (CSRs) keep the request's metadata; then the kind's own preparation runs.
    */
   prepareForUpdate(object: KubeObject, old: KubeObject): void {
+    if (this.main.statusUpdateKeepsMetadata) {
+      object.spec = structuredClone(old.spec);
+      this.main.prepareForStatusUpdate(object, old);
+      return;
+    }
     const { status } = object;
     const { resourceVersion, managedFields } = object.metadata;
     for (const key of Object.keys(object)) delete object[key];
@@ -40,6 +46,7 @@ export class StatusStrategy implements Strategy {
     else object.metadata.managedFields = managedFields;
     if (status === undefined) delete object.status;
     else object.status = status;
+    this.main.prepareForStatusUpdate(object, old);
   }
 
   validate(): FieldError[] {

@@ -1,0 +1,38 @@
+/**
+ * Whether a kube-controller-manager is at work on the cluster: it holds its leader lease
+ * (kube-system/kube-controller-manager, renewed within its duration). With BUILTIN_CONTROLLERS
+ * `auto` (the default), the server's own garbage collector, namespace deleter and grace expiry
+ * stand down meanwhile: kube-controller-manager's collector and namespace controller, and the
+ * kubelets or its pod garbage collector, do that work, and two collectors deleting the same
+ * objects would make kube-controller-manager report the ones it found gone. A kube-controller-
+ * manager run without leader election holds no lease: then both act, which is safe.
+ */
+import { findResource } from '../api/catalog.js';
+import type { KubeObject } from '../registry/object.js';
+import type { ApiClient } from './api-client.js';
+
+/** How long a partition trusts what it read of the lease. */
+const cacheMillis = 2_000;
+
+/** Whether `lease` is held at `now`: a holder, renewed (or acquired) less than its duration ago. */
+export function leaseHeld(lease: KubeObject | null, now: Date): boolean {
+  const spec = (lease?.spec ?? {}) as { holderIdentity?: string; renewTime?: string; acquireTime?: string; leaseDurationSeconds?: number };
+  if (!spec.holderIdentity) return false;
+  const renewed = Date.parse(spec.renewTime ?? spec.acquireTime ?? '');
+  return Number.isFinite(renewed) && renewed + (spec.leaseDurationSeconds ?? 0) * 1000 > now.getTime();
+}
+
+/** The lease of kube-controller-manager, read at most every two seconds. */
+export class ExternalManager {
+  private checkedAt = -Infinity;
+  private leading = false;
+
+  /** Whether a kube-controller-manager leads now. */
+  async leads(api: ApiClient, now = new Date()): Promise<boolean> {
+    if (now.getTime() - this.checkedAt < cacheMillis) return this.leading;
+    const leases = findResource('coordination.k8s.io', 'v1', 'leases')!;
+    this.leading = leaseHeld(await api.get(leases, 'kube-system', 'kube-controller-manager'), now);
+    this.checkedAt = now.getTime();
+    return this.leading;
+  }
+}
