@@ -82,8 +82,8 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
   const entryUrl = (await mf.ready).toString().replace(/\/$/, '');
   const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
   if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
-  const front = await tlsFront(host, port, Number(directUrl.port));
-  return { url: `https://${host}:${front.port}`, entryUrl, mf, stop: async () => { await front.close(); await mf.dispose(); } };
+  const tlsPipe = await tlsFront(host, port, Number(directUrl.port));
+  return { url: `https://${host}:${tlsPipe.port}`, entryUrl, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
 }
 
 /** A TLS listener on host:port whose connections are piped, decrypted, to the direct socket's port. */

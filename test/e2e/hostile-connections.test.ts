@@ -2,7 +2,7 @@
  * Connections and transport against the real local server, as a keep-alive client sees them:
  * requests answered before their body is read (415, 406, 405, 404, 401, 403, 413) leave the
  * connection usable for the next request on the same socket (kube-scheduler lost a PATCH after a
- * 405 on pods/binding this way); an oversized body gets a readable 413, also from kubectl, and an
+ * 405 on pods/binding this way, before binding was served); an oversized body gets a readable 413, also from kubectl, and an
  * object whose row would outgrow SQLite's limit kube's etcd error; small answers and watch streams
  * carry no Content-Encoding and are not compressed or held back.
  */
@@ -67,8 +67,8 @@ describe('one keep-alive connection', () => {
     ['415 (a body in a media type nobody reads)', 415, 'POST', collection, { 'content-type': 'text/plain' }, jsonBody(200_000)],
     ['406 (an Accept nothing satisfies)', 406, 'POST', collection, { 'content-type': 'application/json', accept: 'text/html' }, jsonBody(200_000)],
     ['405 (PUT on a collection)', 405, 'PUT', collection, { 'content-type': 'application/json' }, jsonBody(200_000)],
-    ['405 (pods/binding, not served, as kube-scheduler sends it)', 405, 'POST', `/api/v1/namespaces/${namespace}/pods/p/binding`, { 'content-type': 'application/json' },
-      Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p' }, target: { kind: 'Node', name: 'n1' } }))],
+    ['405 (POST on pods/NAME/status, a route without it)', 405, 'POST', `/api/v1/namespaces/${namespace}/pods/p/status`, { 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, status: { phase: 'Running' } }))],
     ['404 (a route kube lacks)', 404, 'POST', '/api/v1/configmaps/x', { 'content-type': 'application/json' }, jsonBody(200_000)],
     ['401 (a token nobody issued)', 401, 'POST', collection, { 'content-type': 'application/json', authorization: 'Bearer nobody-issued-this' }, jsonBody(200_000)],
     ['403 (a user without rights)', 403, 'POST', collection, { 'content-type': 'application/json', ...authHeaders('bob') }, jsonBody(200_000)],
