@@ -58,7 +58,8 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
       rootPath: projectRoot,
       modules: true,
       scriptPath,
-      bindings: { ...workerOptions.bindings, ...bindings },
+      // A self-signed certificate: the kubeconfigs tenants get (src/tenancy/) must skip verification too.
+      bindings: { ...workerOptions.bindings, ...(https ? { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true' } : {}), ...bindings },
     }, ...extraWorkers],
   }));
   const url = (await mf.ready).toString().replace(/\/$/, '');

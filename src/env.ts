@@ -38,4 +38,8 @@ export interface Env {
   RATE_LIMIT_BURST?: string;
   /** Watches each user may have open through one Worker isolate (default 100). */
   WATCH_LIMIT_PER_USER?: string;
+  /** With a domain, host `NAME.<domain>` serves tenant NAME at `/` (besides `/clusters/NAME/`). */
+  TENANT_DOMAIN?: string;
+  /** `true`: tenants' kubeconfigs skip TLS verification (a local server's self-signed certificate). */
+  KUBECONFIG_INSECURE_SKIP_TLS_VERIFY?: string;
 }
