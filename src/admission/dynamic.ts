@@ -17,6 +17,8 @@ import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, ty
 import { selectorMatches } from './policy/label-selector.js';
 import { admitRbacWrite } from './rbac-escalation.js';
 import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes, type WebhookOptions } from './webhook/index.js';
+import { isControlPlaneType } from '../tenancy/control-plane-type.js';
+import { defaultControlPlane } from '../tenancy/control-plane-defaults.js';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
 
@@ -31,8 +33,9 @@ export interface AdmissionStep {
   kind?: { group: string; version: string; kind: string };
 }
 
-/** Mutating admission: the object as the mutating webhooks leave it. */
+/** Mutating admission: the object as the built-in plugins and the mutating webhooks leave it. */
 export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<KubeObject | null> {
+  if (step.operation === 'CREATE' && step.object && isControlPlaneType(scope.type)) defaultControlPlane(step.object, scope.url, scope.cluster.settings);
   const config = await admissionConfiguration(scope.cluster);
   if (!config.mutatingWebhooks.length || !step.object) return step.object;
   const attributes = await policyAttributes(scope, step);

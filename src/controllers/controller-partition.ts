@@ -20,6 +20,7 @@ import { terminateNamespace } from './namespaces.js';
 import { reconcileCrd } from '../crds/crd-controller.js';
 import { partitionOf } from './partitions.js';
 import { type PartitionAddress, partitionAddressOf } from '../cluster/addressing.js';
+import { reconcileControlPlane } from '../tenancy/control-plane-controller.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
 
@@ -33,6 +34,8 @@ export class ControllerPartition extends DurableObject<Env> {
   readonly address: PartitionAddress;
   private readonly graph: Graph;
   private readonly running = new Set<string>();
+  /** Its cluster was deleted and its storage erased: it takes no more work while in memory. */
+  private erased = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -49,6 +52,7 @@ export class ControllerPartition extends DurableObject<Env> {
    * durably before this returns.
    */
   async receive(messages: unknown[]): Promise<void> {
+    if (this.erased) return;
     const now = Date.now();
     const partitions = this.cluster.settings.controllerPartitions;
     const mine = (uid: string) => partitionOf(uid, partitions) === this.address.partition;
@@ -65,17 +69,34 @@ export class ControllerPartition extends DurableObject<Env> {
 
   /** How much work is waiting (tests and benchmarks wait for 0). */
   pendingTasks(): number {
-    return this.graph.taskCount();
+    return this.erased ? 0 : this.graph.taskCount();
+  }
+
+  /** Bytes of storage the partition holds (SQLite's database size). */
+  storedBytes(): number {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
+  /** The custom resource types (group, plural) of every CRD this partition heard of. */
+  customTypes(): { group: string; resource: string }[] {
+    return this.erased ? [] : this.graph.customTypes();
+  }
+
+  /** Erases this partition's storage and alarm (its cluster was deleted); it does nothing more while in memory. */
+  async erase(): Promise<void> {
+    this.erased = true;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   override async alarm(): Promise<void> {
     const deadline = Date.now() + alarmBudgetMillis;
-    while (Date.now() < deadline) {
+    while (!this.erased && Date.now() < deadline) {
       const due = this.graph.dueTasks(Date.now(), tasksInFlight * 4).filter((task) => !this.running.has(task.id));
       if (due.length === 0) break;
       await inPool(due, tasksInFlight, (task) => this.run(task));
     }
-    const next = this.graph.nextDue();
+    const next = this.erased ? null : this.graph.nextDue();
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
   }
 
@@ -83,9 +104,11 @@ export class ControllerPartition extends DurableObject<Env> {
     this.running.add(task.id);
     try {
       const again = await this.execute(task);
+      if (this.erased) return;
       if (again === null) this.graph.finish(task);
       else this.graph.reschedule(task, again, false);
     } catch (error) {
+      if (this.erased) return;
       const backoff = Math.min(maxBackoffMillis, 500 * 2 ** task.attempts);
       console.warn(`controller task ${task.id} failed (attempt ${task.attempts + 1}), retrying in ${backoff} ms:`, error);
       this.graph.reschedule(task, Date.now() + backoff, true);
@@ -110,6 +133,9 @@ export class ControllerPartition extends DurableObject<Env> {
         return terminateNamespace(this.api, task.payload as ObjectRef, () => new Date());
       case 'crd':
         return reconcileCrd(this.api, task.payload as ObjectRef, () => new Date());
+      case 'controlplane':
+        // Tenants are the default plane's objects; a tenant's CRD of the same name is just a custom resource.
+        return this.cluster.tenant === undefined ? reconcileControlPlane(this.api, this.cluster, task.payload as ObjectRef, () => new Date()) : null;
     }
   }
 

@@ -5,6 +5,11 @@
  * answers reads at the newest or a past resourceVersion, feeds watches, and delivers the messages
  * writes send (outbox). Methods are called over Durable Object RPC and return StorageReply
  * values, because thrown errors do not cross RPC with their data.
+ *
+ * A shard stores nothing until its first write: reads of a shard nobody wrote to answer from
+ * an empty state without creating its tables, so a type a cluster only reads (every tenant's
+ * discovery reads a few) costs no storage. `erase` deletes everything a shard stores, when its
+ * cluster is deleted.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
@@ -45,18 +50,38 @@ export class StorageShard extends DurableObject<Env> {
   private readonly watches: WatchHub;
   /** Snapshots open list streams read: compaction stays below them. */
   private readonly pins = new SnapshotPins();
+  /** Whether the shard's tables exist (it was written to); until then it is empty and stores nothing. */
+  private stored = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.address = shardAddressOf(ctx.id.name);
     this.sql = ctx.storage.sql;
-    this.watches = new WatchHub(ctx, this.sql, () => this.clock);
+    this.watches = new WatchHub(ctx, () => this.clock, (prefix, after) => (this.stored ? changeMessagesAfter(this.sql, prefix, after) : []));
     void ctx.blockConcurrencyWhile(async () => {
-      for (const statement of schemaStatements) this.sql.exec(statement);
-      migrateColumns(this.sql);
+      this.stored = hasTables(this.sql);
+      if (!this.stored) {
+        this.clock = { current: nowMicros(), compacted: 0 };
+        return;
+      }
+      this.createTables();
       this.clock = loadClock(this.sql);
       if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
+  }
+
+  /**
+   * Erases everything the shard stores (its cluster was deleted): watch sockets closed, alarm and
+   * storage deleted. Returns the newest resourceVersion it had; later versions stay above it.
+   */
+  async erase(): Promise<number> {
+    for (const socket of this.ctx.getWebSockets()) socket.close(1001, 'storage erased');
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.stored = false;
+    this.pendingChange = null;
+    this.clock = { current: this.clock.current, compacted: 0 };
+    return this.clock.current;
   }
 
   /** Delivers the outbox to its destinations (controller partitions); on failure, retries with backoff. */
@@ -92,6 +117,7 @@ export class StorageShard extends DurableObject<Env> {
   get(key: string, version: ReadVersion): StorageReply<StoredObject> {
     return this.reply(() => {
       const at = this.snapshotVersion(key, version);
+      if (!this.stored) throw new Failure({ code: 'KeyNotFound', key });
       const row = at === null ? newestRevision(this.sql, key) : revisionAt(this.sql, key, at);
       if (!row || row.value === null) throw new Failure({ code: 'KeyNotFound', key });
       return toStoredObject(row);
@@ -105,6 +131,7 @@ export class StorageShard extends DurableObject<Env> {
   list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
     return this.reply(() => {
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      if (!this.stored) return { header: { resourceVersion: at }, body: linesStream([].values(), () => {}) };
       const paged = request.limit !== undefined && request.limit > 0;
       const { header, range } = paged ? planPage(this.sql, request, at) : { header: { resourceVersion: at }, range: rangeOf(request) };
       const release = this.pins.pin(at);
@@ -153,6 +180,7 @@ export class StorageShard extends DurableObject<Env> {
       const { current, compacted } = this.clock;
       if (upTo > current) throw new Failure({ code: 'TooLargeResourceVersion', key: prefix, currentResourceVersion: current, requestedResourceVersion: upTo });
       if (after < compacted) throw new Failure({ code: 'Expired', key: prefix, requestedResourceVersion: after, oldestResourceVersion: compacted });
+      if (!this.stored) return linesStream([].values(), () => {});
       return linesStream(changeMessagesAfter(this.sql, prefix, after, upTo), this.pins.pin(after));
     });
   }
@@ -163,7 +191,11 @@ export class StorageShard extends DurableObject<Env> {
    */
   advanceClock(resourceVersion: number): number {
     if (resourceVersion > this.clock.current) {
-      this.ctx.storage.transactionSync(() => saveClockValue(this.sql, 'current', resourceVersion));
+      this.ctx.storage.transactionSync(() => {
+        if (!this.stored) this.createTables();
+        saveClockValue(this.sql, 'current', resourceVersion);
+      });
+      this.stored = true;
       this.clock.current = resourceVersion;
     }
     return this.clock.current;
@@ -172,7 +204,7 @@ export class StorageShard extends DurableObject<Env> {
   /** Compacts history up to `watermark` now (tests and maintenance; writes do it on their own). */
   compact(watermark: number): number {
     const capped = Math.min(watermark, this.clock.current);
-    if (capped <= this.clock.compacted) return 0;
+    if (!this.stored || capped <= this.clock.compacted) return 0;
     return this.ctx.storage.transactionSync(() => {
       saveClockValue(this.sql, 'compacted', capped);
       this.clock.compacted = capped;
@@ -180,9 +212,20 @@ export class StorageShard extends DurableObject<Env> {
     });
   }
 
+  /** Bytes of storage the shard holds (SQLite's database size). */
+  storedBytes(): number {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
   /** The newest committed resourceVersion. */
   currentResourceVersion(): number {
     return this.clock.current;
+  }
+
+  /** The schema (idempotent: also the migration of shards stored by earlier versions). */
+  private createTables(): void {
+    for (const statement of schemaStatements) this.sql.exec(statement);
+    migrateColumns(this.sql);
   }
 
   private liveRevision(key: string): RevisionRow {
@@ -230,12 +273,20 @@ export class StorageShard extends DurableObject<Env> {
     return version.resourceVersion;
   }
 
-  /** Runs a write in one transaction; the clock advances and watchers hear of it only if it commits. */
+  /**
+   * Runs a write in one transaction (the shard's first one also creates its tables); the clock
+   * advances and watchers hear of it only if it commits.
+   */
   private write<T>(body: () => T): StorageReply<T> {
     this.pendingChange = null;
     this.outboxPending = false;
-    const reply = this.reply(() => this.ctx.storage.transactionSync(body));
+    const creating = !this.stored;
+    const reply = this.reply(() => this.ctx.storage.transactionSync(() => {
+      if (creating) this.createTables();
+      return body();
+    }));
     if (reply.ok) {
+      this.stored = true;
       this.clock.current = this.pending;
       const change = this.pendingChange as { key: string; message: string } | null;
       if (change) this.watches.broadcast(change.key, change.message);
@@ -269,6 +320,11 @@ export class StorageShard extends DurableObject<Env> {
   private windowSeconds(): number {
     return clusterContext(this.env, this.address.cluster).settings.historyWindowSeconds;
   }
+}
+
+/** Whether the shard's tables exist. */
+function hasTables(sql: SqlStorage): boolean {
+  return sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revisions'").toArray().length > 0;
 }
 
 /** The live side of a revision row, for watch events; null for none or a tombstone. */

@@ -3,7 +3,10 @@
  * kube-public and kube-node-lease. Like that controller (which re-checks periodically), each
  * Worker isolate makes sure of them for a cluster before its first API request to it and again
  * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
- * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the isolate.
+ * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the
+ * isolate; a tenant's, by its provisioning (src/tenancy/), before any of its own credentials
+ * exist, so its first requests (by the default plane's admins, members of system:masters
+ * there) do not wait for the policy's writes.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
@@ -23,13 +26,15 @@ const recheckMillis = 60_000;
  */
 const bootstrapState = new ClusterState(() => ({ bootstrappedAt: -Infinity, policyBootstrapped: false }));
 
-/** Resolves once the system namespaces of `cluster` exist. */
-export async function ensureBootstrapped(cluster: ClusterContext): Promise<void> {
+/** Resolves once the system namespaces of `cluster` exist (and its bootstrap RBAC policy, when `policy`). */
+export async function ensureBootstrapped(cluster: ClusterContext, policy = cluster.tenant === undefined): Promise<void> {
   const state = bootstrapState.of(cluster);
-  if (Date.now() - state.bootstrappedAt < recheckMillis) return;
+  if (Date.now() - state.bootstrappedAt < recheckMillis && (state.policyBootstrapped || !policy)) return;
   await createSystemNamespaces(cluster);
-  if (!state.policyBootstrapped) await ensureBootstrapPolicy(cluster);
-  state.policyBootstrapped = true;
+  if (policy && !state.policyBootstrapped) {
+    await ensureBootstrapPolicy(cluster);
+    state.policyBootstrapped = true;
+  }
   state.bootstrappedAt = Date.now();
 }
 

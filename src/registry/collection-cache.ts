@@ -48,11 +48,12 @@ export class CollectionCache<T> implements WriteListener {
     const built = this.built;
     if (built && !checkNow && Date.now() - built.checkedAt < this.freshMillis) return built.value;
     const stores = this.types().map((type) => storeFor(cluster, type));
-    const probes = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 1 })));
-    const versions = probes.map((probe) => probe.resourceVersion).join(',');
-    if (built && built.versions === versions) {
-      this.built = { ...built, checkedAt: Date.now() };
-      return built.value;
+    if (built) {
+      const probes = await Promise.all(stores.map((store) => store.list('', { ...everything, limit: 1 })));
+      if (built.versions === probes.map((probe) => probe.resourceVersion).join(',')) {
+        this.built = { ...built, checkedAt: Date.now() };
+        return built.value;
+      }
     }
     const lists = await Promise.all(stores.map((store) => store.listObjects('', { ...everything, limit: 0 })));
     const value = await this.build(lists.map((list) => list.items), cluster);

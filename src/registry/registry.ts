@@ -10,6 +10,8 @@ import { DefaultStrategy } from './strategies/default.js';
 import { NamespaceFinalizeStrategy, NamespaceStrategy } from './strategies/namespaces.js';
 import { StatusStrategy } from './strategies/status.js';
 import { CustomResourceStrategy } from '../crds/strategy.js';
+import { isControlPlaneType } from '../tenancy/control-plane-type.js';
+import { ControlPlaneStrategy } from '../tenancy/control-plane-strategy.js';
 
 const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
   '/namespaces': NamespaceStrategy,
@@ -25,7 +27,7 @@ export function strategyFor(type: ResourceType, subresource = ''): Strategy {
   const key = `${type.group}/${type.version}/${type.resource}/${subresource}`;
   let strategy = cache.get(key);
   if (!strategy) {
-    const constructor = type.custom ? CustomResourceStrategy : strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy;
+    const constructor = type.custom ? customStrategy(type) : strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy;
     const main = new constructor(type);
     if (subresource === 'status') strategy = new StatusStrategy(main);
     else if (subresource === 'finalize') strategy = new NamespaceFinalizeStrategy(type);
@@ -33,6 +35,11 @@ export function strategyFor(type: ResourceType, subresource = ''): Strategy {
     cache.set(key, strategy);
   }
   return strategy;
+}
+
+/** The built-in ControlPlane type has its own; a CRD's types the generic one. */
+function customStrategy(type: ResourceType): new (type: ResourceType) => DefaultStrategy {
+  return isControlPlaneType(type) ? ControlPlaneStrategy : CustomResourceStrategy;
 }
 
 function customStrategyCache(type: ResourceType): Map<string, Strategy> {
