@@ -14,7 +14,8 @@
 //  10. Worker cold start (fresh workerd processes);
 //  11. authorization cost (`authz`, its own servers with authentication on): the ConfigMap load as
 //      an ordinary user under RBAC with 500 roles and 500 bindings against AlwaysAllow, and the
-//      first request after the policy changed.
+//      first request after the policy changed;
+//  12. control planes per tenant (`tenants`, bench/tenants.mjs, its own servers).
 // Figures are reported as ratios against the ceiling run in the same process; nothing is asserted.
 import path from 'node:path';
 import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';
@@ -30,6 +31,7 @@ import { runCustomResources } from './crd.mjs';
 import { runEncodings } from './encodings.mjs';
 import { runCodecSpeed } from './codec-speed.mjs';
 import { runAuthz } from './authz.mjs';
+import { runTenants } from './tenants.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -80,6 +82,7 @@ const processSections = [
   ['codecs', () => runCodecSpeed(5000, 9)],
   ['cold-start', () => runColdStart(5)],
   ['authz', () => runAuthz(durationMs)],
+  ['tenants', () => runTenants(durationMs)],
 ];
 
 try {

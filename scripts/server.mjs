@@ -70,4 +70,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
  * Bindings of a server without access control (benchmarks of other things than it): every path
  * open to system:anonymous, every request allowed, no rate limit.
  */
-export const openAccess = { ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAllow', RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', WATCH_LIMIT_PER_USER: '1000000' };
+export const openAccess = {
+  ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAllow', RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', WATCH_LIMIT_PER_USER: '1000000',
+  TENANT_RATE_LIMIT_QPS: '1000000000', TENANT_RATE_LIMIT_BURST: '1000000000',
+};

@@ -12,7 +12,7 @@ process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const kit = process.env.ACCEPTANCE_KIT ?? path.join(projectRoot, '..', 'shared', 'acceptance', 'run.sh');
 const tenant = process.env.TENANT ?? 'acceptance';
 const credentials = testCredentials();
-const server = await startServer({ https: true, bindings: { ...credentialBindings(credentials), RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000' } });
+const server = await startServer({ https: true, bindings: { ...credentialBindings(credentials), RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000', TENANT_RATE_LIMIT_QPS: '1000000', TENANT_RATE_LIMIT_BURST: '1000000' } });
 const headers = { authorization: `Bearer ${credentials.adminToken}`, 'content-type': 'application/json' };
 
 try {

@@ -38,6 +38,9 @@ export interface Env {
   RATE_LIMIT_BURST?: string;
   /** Watches each user may have open through one Worker isolate (default 100). */
   WATCH_LIMIT_PER_USER?: string;
+  /** Requests per second all users of one tenant may make together, averaged (default 500), and above it at once (default 1000). */
+  TENANT_RATE_LIMIT_QPS?: string;
+  TENANT_RATE_LIMIT_BURST?: string;
   /** With a domain, host `NAME.<domain>` serves tenant NAME at `/` (besides `/clusters/NAME/`). */
   TENANT_DOMAIN?: string;
   /** `true`: tenants' kubeconfigs skip TLS verification (a local server's self-signed certificate). */

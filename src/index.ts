@@ -7,11 +7,15 @@ import { settingsOf } from './cluster/settings.js';
 import type { Env } from './env.js';
 import { createApp } from './http/app.js';
 import { planeOf, routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
+import { provideSeeds } from './durable/seeds.js';
+import { bootstrapSeed } from './registry/bootstrap-seeds.js';
 
 export { StorageShard } from './durable/storage-shard.js';
 export { ControllerPartition } from './controllers/controller-partition.js';
 
 const app = createApp();
+// A tenant's storage shards are born with its bootstrap objects (system namespaces, RBAC policy).
+provideSeeds(bootstrapSeed);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

@@ -21,11 +21,6 @@ export function clusterContext(env: Env, name = defaultClusterName, secrets?: Cr
   return context.rebind(env, secrets);
 }
 
-/** Forgets the context of one cluster (work for it is done here; its caches need not stay). */
-export function forgetClusterContext(name: string): void {
-  contexts.delete(name);
-}
-
 /** Forgets every context (tests that need a fresh isolate's view). */
 export function forgetClusterContexts(): void {
   contexts.clear();

@@ -17,6 +17,8 @@ export interface ClusterSettings {
   anonymousPaths: string[];
   /** Per-user token bucket and open-watch cap (RATE_LIMIT_QPS 100, RATE_LIMIT_BURST 200, WATCH_LIMIT_PER_USER 100). */
   rateLimit: { qps: number; burst: number; watchesPerUser: number };
+  /** All users of a tenant together (TENANT_RATE_LIMIT_QPS 500, TENANT_RATE_LIMIT_BURST 1000). */
+  tenantRateLimit: { qps: number; burst: number; watchesPerUser: number };
   /** Host `NAME.<tenantDomain>` serves tenant NAME (TENANT_DOMAIN); undefined: only `/clusters/NAME/`. */
   tenantDomain: string | undefined;
   /** Tenants' kubeconfigs skip TLS verification (KUBECONFIG_INSECURE_SKIP_TLS_VERIFY=true). */
@@ -38,6 +40,7 @@ export function settingsOf(env: Env): ClusterSettings {
       burst: positive(env.RATE_LIMIT_BURST, 200),
       watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
     },
+    tenantRateLimit: { qps: positive(env.TENANT_RATE_LIMIT_QPS, 500), burst: positive(env.TENANT_RATE_LIMIT_BURST, 1000), watchesPerUser: Infinity },
     tenantDomain: env.TENANT_DOMAIN?.trim() || undefined,
     kubeconfigInsecure: env.KUBECONFIG_INSECURE_SKIP_TLS_VERIFY === 'true',
   };

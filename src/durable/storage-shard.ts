@@ -8,8 +8,8 @@
  *
  * A shard stores nothing until its first write: reads of a shard nobody wrote to answer from
  * an empty state without creating its tables, so a type a cluster only reads (every tenant's
- * discovery reads a few) costs no storage. `erase` deletes everything a shard stores, when its
- * cluster is deleted.
+ * discovery reads a few) costs no storage; a shard with a seed (seeds.ts) writes it at its first
+ * access instead. `erase` deletes everything a shard stores, when its cluster is deleted.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
@@ -20,9 +20,10 @@ import { type ListHeader, planPage, rangeOf } from './list.js';
 import { linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
-import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
+import { hasTable, migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
 import { WatchHub } from './watch-hub.js';
+import { seedOf } from './seeds.js';
 import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
 import { changeMessagesAfter } from './history.js';
 import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
@@ -52,6 +53,8 @@ export class StorageShard extends DurableObject<Env> {
   private readonly pins = new SnapshotPins();
   /** Whether the shard's tables exist (it was written to); until then it is empty and stores nothing. */
   private stored = false;
+  /** Its cluster was deleted: its seed is not written again while it is in memory. */
+  private erased = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -59,7 +62,7 @@ export class StorageShard extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.watches = new WatchHub(ctx, () => this.clock, (prefix, after) => (this.stored ? changeMessagesAfter(this.sql, prefix, after) : []));
     void ctx.blockConcurrencyWhile(async () => {
-      this.stored = hasTables(this.sql);
+      this.stored = hasTable(this.sql, 'revisions');
       if (!this.stored) {
         this.clock = { current: nowMicros(), compacted: 0 };
         return;
@@ -79,6 +82,7 @@ export class StorageShard extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.stored = false;
+    this.erased = true;
     this.pendingChange = null;
     this.clock = { current: this.clock.current, compacted: 0 };
     return this.clock.current;
@@ -104,6 +108,7 @@ export class StorageShard extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const header = request.headers.get(subscriptionHeader);
     if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
+    this.materialize();
     return this.watches.subscribe(JSON.parse(header) as HubSubscription);
   }
 
@@ -115,6 +120,7 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   get(key: string, version: ReadVersion): StorageReply<StoredObject> {
+    this.materialize();
     return this.reply(() => {
       const at = this.snapshotVersion(key, version);
       if (!this.stored) throw new Failure({ code: 'KeyNotFound', key });
@@ -129,6 +135,7 @@ export class StorageShard extends DurableObject<Env> {
    * read from one snapshot.
    */
   list(request: ListRequest): StorageReply<{ header: ListHeader; body: ReadableStream<Uint8Array> }> {
+    this.materialize();
     return this.reply(() => {
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       if (!this.stored) return { header: { resourceVersion: at }, body: linesStream([].values(), () => {}) };
@@ -176,6 +183,7 @@ export class StorageShard extends DurableObject<Env> {
    * watch messages, one per line (a watch catching up from history, with backpressure).
    */
   changes(prefix: string, after: number, upTo: number): StorageReply<ReadableStream<Uint8Array>> {
+    this.materialize();
     return this.reply(() => {
       const { current, compacted } = this.clock;
       if (upTo > current) throw new Failure({ code: 'TooLargeResourceVersion', key: prefix, currentResourceVersion: current, requestedResourceVersion: upTo });
@@ -190,6 +198,7 @@ export class StorageShard extends DurableObject<Env> {
    * a version at or below it and reads at it are served; returns the newest committed version.
    */
   advanceClock(resourceVersion: number): number {
+    this.materialize();
     if (resourceVersion > this.clock.current) {
       this.ctx.storage.transactionSync(() => {
         if (!this.stored) this.createTables();
@@ -219,7 +228,30 @@ export class StorageShard extends DurableObject<Env> {
 
   /** The newest committed resourceVersion. */
   currentResourceVersion(): number {
+    this.materialize();
     return this.clock.current;
+  }
+
+  /** A shard with a seed writes it, with its tables, at its first access (seeds.ts); nobody watches it yet. */
+  private materialize(): void {
+    if (this.stored || this.erased) return;
+    const seed = seedOf(this.address, new Date());
+    if (!seed.length) return;
+    const origin = this.clock.current;
+    try {
+      this.ctx.storage.transactionSync(() => {
+        this.createTables();
+        for (const write of seed) {
+          this.commit(write, null);
+          this.clock.current = this.pending;
+        }
+      });
+    } catch (error) {
+      this.clock.current = origin;
+      throw error;
+    }
+    this.stored = true;
+    this.pendingChange = null;
   }
 
   /** The schema (idempotent: also the migration of shards stored by earlier versions). */
@@ -278,6 +310,7 @@ export class StorageShard extends DurableObject<Env> {
    * advances and watchers hear of it only if it commits.
    */
   private write<T>(body: () => T): StorageReply<T> {
+    this.materialize();
     this.pendingChange = null;
     this.outboxPending = false;
     const creating = !this.stored;
@@ -320,11 +353,6 @@ export class StorageShard extends DurableObject<Env> {
   private windowSeconds(): number {
     return clusterContext(this.env, this.address.cluster).settings.historyWindowSeconds;
   }
-}
-
-/** Whether the shard's tables exist. */
-function hasTables(sql: SqlStorage): boolean {
-  return sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revisions'").toArray().length > 0;
 }
 
 /** The live side of a revision row, for watch events; null for none or a tombstone. */

@@ -4,9 +4,8 @@
  * Worker isolate makes sure of them for a cluster before its first API request to it and again
  * every minute; creating one that exists is a no-op. The bootstrap RBAC policy
  * (src/auth/bootstrap-policy.ts) is made sure of with the first bootstrap of the cluster in the
- * isolate; a tenant's, by its provisioning (src/tenancy/), before any of its own credentials
- * exist, so its first requests (by the default plane's admins, members of system:masters
- * there) do not wait for the policy's writes.
+ * isolate. A tenant's storage shards are born with its bootstrap objects (bootstrap-seeds.ts):
+ * for a tenant only the namespaces are checked again, as kube's bootstrap controller does.
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
@@ -24,17 +23,19 @@ const recheckMillis = 60_000;
  * idempotent creates. The bootstrap RBAC policy is made sure of once per cluster and isolate
  * (kube: once per server start).
  */
-const bootstrapState = new ClusterState(() => ({ bootstrappedAt: -Infinity, policyBootstrapped: false }));
+const bootstrapState = new ClusterState((cluster) => ({
+  // A tenant's namespaces shard is born with them (bootstrap-seeds.ts): checked again only in a minute.
+  bootstrappedAt: cluster.tenant === undefined ? -Infinity : Date.now(),
+  policyBootstrapped: false,
+}));
 
-/** Resolves once the system namespaces of `cluster` exist (and its bootstrap RBAC policy, when `policy`). */
-export async function ensureBootstrapped(cluster: ClusterContext, policy = cluster.tenant === undefined): Promise<void> {
+/** Resolves once the system namespaces of `cluster` exist (and, for the default plane, its bootstrap RBAC policy). */
+export async function ensureBootstrapped(cluster: ClusterContext): Promise<void> {
   const state = bootstrapState.of(cluster);
-  if (Date.now() - state.bootstrappedAt < recheckMillis && (state.policyBootstrapped || !policy)) return;
+  if (Date.now() - state.bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(cluster);
-  if (policy && !state.policyBootstrapped) {
-    await ensureBootstrapPolicy(cluster);
-    state.policyBootstrapped = true;
-  }
+  if (!state.policyBootstrapped && cluster.tenant === undefined) await ensureBootstrapPolicy(cluster);
+  state.policyBootstrapped = true;
   state.bootstrappedAt = Date.now();
 }
 

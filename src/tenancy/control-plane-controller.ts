@@ -2,9 +2,9 @@
  * The ControlPlane controller: one task per ControlPlane write, run by the default plane's
  * controller partitions.
  *   - Provisioning: the `tenancy-system` namespace, the tenant's credentials Secret (made once
- *     per incarnation; its kubeconfig follows spec.server), the tenant's bootstrap (its system
- *     namespaces and bootstrap RBAC policy, as kube-apiserver makes them at start), then status
- *     `Ready`.
+ *     per incarnation; its kubeconfig follows spec.server), then status `Ready`. Nothing is
+ *     written in the tenant: its storage shards are born with its system namespaces and bootstrap
+ *     RBAC policy (registry/bootstrap-seeds.ts) when first reached.
  *   - Deletion: status `Deleting`; once every isolate stopped serving the tenant (their tenant
  *     directories trust a lookup for a second), its credentials Secret goes, every Durable Object
  *     of its incarnation is erased (tenant-eraser.ts), and the erase finalizer is removed.
@@ -12,12 +12,11 @@
 import { findResource } from '../api/catalog.js';
 import { tenantClusterName } from '../cluster/addressing.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { clusterContext, forgetClusterContext } from '../cluster/contexts.js';
+import { clusterContext } from '../cluster/contexts.js';
 import { copyConditions, setCondition, type Condition, type WantedCondition } from '../core/conditions.js';
 import type { ApiClient } from '../controllers/api-client.js';
 import type { ObjectRef } from '../controllers/graph.js';
 import { asRecord, asText } from '../kinds/json-values.js';
-import { ensureBootstrapped } from '../registry/bootstrap.js';
 import type { KubeObject } from '../registry/object.js';
 import { controlPlaneType, eraseFinalizer } from './control-plane-type.js';
 import { directoryFreshMillis } from './tenant-directory.js';
@@ -44,13 +43,6 @@ export async function reconcileControlPlane(api: ApiClient, home: ClusterContext
 async function provision(api: ApiClient, home: ClusterContext, controlPlane: KubeObject, now: () => Date): Promise<void> {
   const name = controlPlane.metadata.name ?? '';
   const server = serverOf(controlPlane, home);
-  const address = tenantClusterName(name, controlPlane.metadata.uid ?? '');
-  if (!isReady(controlPlane)) {
-    // The tenant's bootstrap policy exists before any credential of its own does (see registry/bootstrap.ts);
-    // the context served it only: its caches (the whole policy) need not stay in this isolate.
-    await ensureBootstrapped(clusterContext(home.env, address), true);
-    forgetClusterContext(address);
-  }
   const namespaces = findResource('', 'v1', 'namespaces')!;
   if (!(await api.get(namespaces, '', tenancyNamespace))) await api.create(namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: tenancyNamespace } }, manager);
   await ensureCredentials(api, controlPlane, kubeconfigText.bind(null, name, server), home.settings.kubeconfigInsecure);
@@ -77,11 +69,6 @@ async function ensureCredentials(api: ApiClient, controlPlane: KubeObject, kubec
   const secrets = await makeTenantSecrets();
   const created = await api.create(secretsType, tenancyNamespace, credentialsSecret(controlPlane, secrets, kubeconfig(secrets.token, insecure)), manager);
   if (!created) throw new Error(`Secret ${tenancyNamespace}/${secretName} was created meanwhile; provisioning again`);
-}
-
-function isReady(controlPlane: KubeObject): boolean {
-  const status = asRecord(controlPlane.status);
-  return copyConditions(status?.conditions).some((condition) => condition.type === 'Ready' && condition.status === 'True');
 }
 
 /** spec.server, else the tenant's host under TENANT_DOMAIN, else its path on the issuer's host. */

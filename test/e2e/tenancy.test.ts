@@ -28,7 +28,7 @@ async function tenantKubectl(name: string): Promise<Kubectl> {
   expect(waited.code, waited.stderr).toBe(0);
   const secret = await admin('get', 'secret', '-n', 'tenancy-system', `${name}-kubeconfig`, '-o', 'jsonpath={.data.value}');
   kubeconfigs[name] = Buffer.from(secret.stdout, 'base64').toString();
-  return kubectlWithConfig(kubeconfigs[name]);
+  return kubectlWithConfig(kubeconfigs[name]!);
 }
 
 /** Runs kubectl and expects success; its stdout. */

@@ -99,6 +99,11 @@ describe('provisioning', () => {
     expect(whoami.json.status.userInfo).toEqual({ username: 'admin', uid: 'admin', groups: ['system:masters', 'system:authenticated'] });
     expect(names((await inTenant(tenant, 'GET', '/api/v1/namespaces')).json)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system']);
     expect(names((await inTenant(tenant, 'GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles')).json)).toContain('cluster-admin');
+    // Born with kube's bootstrap objects, as the Store writes them: defaulted labels, aggregated rules.
+    expect((await inTenant(tenant, 'GET', '/api/v1/namespaces/kube-system')).json.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'kube-system' });
+    const adminRole = (await inTenant(tenant, 'GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles/admin')).json;
+    expect(adminRole.rules).toEqual((await api('GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles/admin')).json.rules);
+    expect(adminRole.rules.length).toBeGreaterThan(0);
     const discovery = (await inTenant(tenant, 'GET', '/.well-known/openid-configuration')).text;
     expect(JSON.parse(discovery).issuer).toBe(`https://kubernetes.default.svc.cluster.local/clusters/${tenant.name}`);
     const ownKey = (await inTenant(tenant, 'GET', '/openid/v1/jwks')).json.keys[0].kid;
