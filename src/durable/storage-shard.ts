@@ -84,7 +84,8 @@ export class StorageShard extends DurableObject<Env> {
     this.stored = false;
     this.erased = true;
     this.pendingChange = null;
-    this.clock = { current: this.clock.current, compacted: 0 };
+    // Watches resuming here are told their history is gone (410): they end, and their clients relist.
+    this.clock = { current: this.clock.current, compacted: this.clock.current + 1 };
     return this.clock.current;
   }
 

@@ -22,9 +22,11 @@ const mastersGroup = 'system:masters';
 /** The cluster context of tenant `name` and the user the request is made by there (throws 401, 403, 404). */
 export async function enterTenant(request: Request, env: Env, name: string, path: string, now: Date): Promise<{ cluster: ClusterContext; user: UserInfo }> {
   const home = clusterContext(env);
-  const tenant = await lookupTenant(home, name);
-  const cluster = tenant ? clusterContext(env, tenant.cluster, tenant.credentials) : undefined;
   const token = bearerToken(request.headers.get('authorization'));
+  let tenant = await lookupTenant(home, name);
+  // Looked up before its credentials were delivered: the token may be one of them.
+  if (tenant && token !== undefined && !tenant.credentials.staticTokens) tenant = await lookupTenant(home, name, true);
+  const cluster = tenant ? clusterContext(env, tenant.cluster, tenant.credentials) : undefined;
   if (cluster && token === undefined) return { cluster, user: await authenticateRequest(request, cluster, path, now) };
   const own = cluster && token !== undefined ? await authenticateToken(token, cluster, now) : null;
   if (cluster && own) return { cluster, user: own };

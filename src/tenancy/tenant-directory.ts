@@ -2,9 +2,9 @@
  * The tenants a Worker isolate knows, kept in the default plane's context: for a name, the address
  * of its current incarnation (`NAME:UID` of its ControlPlane) and its credentials, read from the
  * default plane (the ControlPlane and its credentials Secret) and trusted for `freshMillis`, as
- * the other per-isolate caches are; a write of either through this isolate makes the next lookup
- * read again. A ControlPlane being deleted is no tenant any more: its credentials stop working
- * everywhere within `freshMillis`, which the eraser waits out before it erases anything.
+ * the other per-isolate caches are; a write of a ControlPlane through this isolate makes the next
+ * lookup read again. A ControlPlane being deleted is no tenant any more: its credentials stop
+ * working everywhere within `freshMillis`, which the eraser waits out before it erases anything.
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
 import { tenantClusterName } from '../cluster/addressing.js';
@@ -35,18 +35,18 @@ interface Entry {
 class TenantDirectory implements WriteListener {
   private readonly entries = new Map<string, Entry>();
 
-  /** The live tenant called `name`, or null (none, or being deleted). */
-  async lookup(home: ClusterContext, name: string): Promise<Tenant | null> {
+  /** The live tenant called `name`, or null (none, or being deleted); `fresh` reads it now. */
+  async lookup(home: ClusterContext, name: string, fresh: boolean): Promise<Tenant | null> {
     const known = this.entries.get(name);
     if (known) this.entries.delete(name);
-    const entry = known && Date.now() - known.checkedAt < directoryFreshMillis ? known : { tenant: await readTenant(home, name), checkedAt: Date.now() };
+    const entry = known && !fresh && Date.now() - known.checkedAt < directoryFreshMillis ? known : { tenant: await readTenant(home, name), checkedAt: Date.now() };
     this.entries.set(name, entry);
     if (this.entries.size > maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return entry.tenant;
   }
 
   covers(type: ResourceType): boolean {
-    return type.group === tenancyGroup || (type.group === '' && type.resource === 'secrets');
+    return type.group === tenancyGroup;
   }
 
   written(): void {
@@ -60,9 +60,9 @@ const directories = new ClusterState((cluster) => {
   return directory;
 });
 
-/** The live tenant `name` of the default plane `home`, or null. */
-export function lookupTenant(home: ClusterContext, name: string): Promise<Tenant | null> {
-  return directories.of(home).lookup(home, name);
+/** The live tenant `name` of the default plane `home`, or null; `fresh`: read now, whatever is cached. */
+export function lookupTenant(home: ClusterContext, name: string, fresh = false): Promise<Tenant | null> {
+  return directories.of(home).lookup(home, name, fresh);
 }
 
 async function readTenant(home: ClusterContext, name: string): Promise<Tenant | null> {

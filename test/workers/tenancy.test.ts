@@ -4,6 +4,7 @@
  * its own issuer), isolation of objects, CRDs, tokens, RBAC and continue tokens, who may act in a
  * tenant, addressing by path and host name, and erasure of every Durable Object of a deleted tenant.
  */
+import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { builtinCatalog } from '../../src/api/catalog.js';
@@ -237,6 +238,22 @@ describe('erasure', () => {
     expect(Number(namespaces.metadata.resourceVersion)).toBeGreaterThan(lastVersion);
     expect((await inTenant(again, 'GET', '/api/v1/namespaces/work/configmaps')).json.items).toEqual([]);
     expect((await inTenant(again, 'GET', '/apis/erase.example/v1')).status).toBe(404);
+  });
+
+  it('keeps nothing running for an idle tenant: no alarm on its shards or partitions once their work is done', async () => {
+    const tenant = await createTenant();
+    await inTenant(tenant, 'POST', '/api/v1/namespaces/default/configmaps', { body: configMap('owner') });
+    const owner = (await inTenant(tenant, 'GET', '/api/v1/namespaces/default/configmaps/owner')).json;
+    const ownerReferences = [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid }];
+    await inTenant(tenant, 'POST', '/api/v1/namespaces/default/configmaps', { body: configMap('dependent', { metadata: { name: 'dependent', ownerReferences } }) });
+    await inTenant(tenant, 'DELETE', '/api/v1/namespaces/default/configmaps/owner');
+    await eventually(async () => (await inTenant(tenant, 'GET', '/api/v1/namespaces/default/configmaps/dependent')).status === 404);
+    const address = tenantClusterName(tenant.name, tenant.uid);
+    const partitions = Array.from({ length: 4 }, (_, partition) => partitionStub(env, { cluster: address, partition }));
+    await eventually(async () => (await Promise.all(partitions.map((partition) => partition.pendingTasks()))).every((count) => count === 0));
+    const [configMaps] = shardsOfType({ cluster: address, group: '', resource: 'configmaps' });
+    const alarms = () => Promise.all([storageShardStub(env, configMaps!), ...partitions].map((stub) => runInDurableObject(stub as DurableObjectStub, (_, state) => state.storage.getAlarm())));
+    await eventually(async () => (await alarms()).every((alarm) => alarm === null));
   });
 
   it('stores nothing for the types a tenant only reads', async () => {
