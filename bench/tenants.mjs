@@ -6,7 +6,8 @@
 //      per second); then the time until the controllers report all of them Ready (kubeconfig delivered);
 //   2. workerd's resident memory before the first tenant and after all N sat idle for
 //      BENCH_IDLE_SECONDS (default 90; workerd evicts Durable Objects idle for about 70 s): KiB per
-//      idle tenant (anchor: kcp, about 9.8 MiB per workspace);
+//      idle tenant (anchor: kcp, about 9.8 MiB per workspace); and the isolate's JavaScript heap
+//      after a full collection (bench/isolate-heap.mjs), which leaves out native memory and garbage;
 //   3. the storage of an idle tenant (its bootstrap only): the SQLite size of each of its Durable
 //      Objects, as the storage probe Worker reads them (bench/tenant-storage-probe.ts);
 //   4. a noisy tenant beside a quiet one, on a server with the default rate limits (per user, and
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
 import { credentialBindings, randomToken, signingKeyPem } from '../scripts/local-credentials.mjs';
 import { residentMiB } from './memory.mjs';
+import { freePort, isolateHeapMiB } from './isolate-heap.mjs';
 import { fmt, summarize } from './stats.mjs';
 
 const group = 'tenancy.edge-apiserver.dev/v1alpha1';
@@ -35,9 +37,10 @@ async function call(url, token, method = 'GET', body) {
   }
 }
 
-async function start(admin, bindings) {
+async function start(admin, bindings, inspectorPort) {
   const probe = await bundleWorker(path.join(projectRoot, 'bench', 'tenant-storage-probe.ts'));
   return startServer({
+    ...(inspectorPort ? { inspectorPort } : {}),
     bindings: { ...credentialBindings({ adminToken: admin, signingKey: signingKeyPem() }), ...bindings },
     extraWorkers: [{
       name: 'tenant-storage-probe', modules: true, scriptPath: probe, compatibilityDate: '2026-08-01', routes: ['*/__tenant-storage*'],
@@ -68,9 +71,12 @@ async function waitAllReady(url, admin, count) {
 
 async function creation(count, idleSeconds) {
   const admin = randomToken();
-  const server = await start(admin, { RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', TENANT_RATE_LIMIT_QPS: '1000000000', TENANT_RATE_LIMIT_BURST: '1000000000' });
+  const inspectorPort = await freePort();
+  const server = await start(admin, { RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', TENANT_RATE_LIMIT_QPS: '1000000000', TENANT_RATE_LIMIT_BURST: '1000000000' }, inspectorPort);
   try {
     await call(`${server.url}/api/v1/namespaces`, admin);
+    // The snapshot's own memory stays with workerd: taken before the first resident figure, it is in both.
+    const heapBefore = await isolateHeapMiB(inspectorPort);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const before = residentMiB();
     const sequential = Math.min(100, Math.ceil(count / 10));
@@ -87,11 +93,13 @@ async function creation(count, idleSeconds) {
     const readyIn = (performance.now() - began) / 1000;
     await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
     const after = residentMiB();
+    const heapAfter = await isolateHeapMiB(inspectorPort);
     const stats = summarize(latencies);
     console.log(`Control planes per tenant: ${count} tenants created through the default plane`);
     console.log(`  one at a time (${sequential}): create request -> first successful GET /clusters/NAME/api/v1/namespaces p50 ${fmt(stats.p50)} ms, p99 ${fmt(stats.p99)} ms (target p99 < 50 ms)`);
     console.log(`  16 at a time (${count - sequential}): ${fmt((count - sequential) / createdIn)} tenants created (and reached) per second (kcp: about 8/s); all ${count} Ready (kubeconfig delivered) ${fmt(readyIn)} s after the first create`);
     console.log(`  workerd resident memory ${fmt(before)} MiB before, ${fmt(after)} MiB with ${count} idle tenants (${idleSeconds} s idle): ${fmt(((after - before) * 1024) / count)} KiB per tenant (target < 100 KiB; kcp about 9.8 MiB)`);
+    console.log(`  the isolate's JavaScript heap after a full collection: ${fmt(heapBefore)} MiB before, ${fmt(heapAfter)} MiB after: ${fmt(((heapAfter - heapBefore) * 1024) / count)} KiB per tenant (tenant contexts, the default plane's caches)`);
     await storageOfTenant(server.url, admin, 't0');
   } finally {
     await server.stop();

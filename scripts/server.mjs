@@ -36,10 +36,11 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * Starts the server. Options: port (0 = any free port), host, persistTo (a directory for Durable
  * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
  * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe),
- * https (serve TLS with a self-signed certificate; kubectl sends tokens only over TLS).
+ * https (serve TLS with a self-signed certificate; kubectl sends tokens only over TLS),
+ * inspectorPort (workerd's V8 inspector, for the benchmark's heap figures).
  * Returns { url, mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false } = {}) {
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, inspectorPort } = {}) {
   const scriptPath = await bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   const mf = new Miniflare(convertV4MiniflareOptions({
@@ -49,6 +50,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
     // served over HTTPS with Miniflare's self-signed localhost certificate.
     ...(https ? { https: true } : {}),
     ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
+    ...(inspectorPort ? { inspectorPort } : {}),
     workers: [{
       // Only what the bundled Worker needs from wrangler.toml; module rules are esbuild's business.
       compatibilityDate: workerOptions.compatibilityDate,
