@@ -24,7 +24,7 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { HISTORY_WINDOW_SECONDS: '300', WATCH_HEARTBEAT_SECONDS: '1', ...securityBindings },
+              bindings: { HISTORY_WINDOW_SECONDS: '300', WATCH_HEARTBEAT_SECONDS: '1', TENANT_DOMAIN: 'tenants.edge.test', ...securityBindings },
               // Admission webhooks the Worker calls (test/helpers/fake-webhooks.mjs); nothing else leaves workerd.
               outboundService: fakeWebhooks,
             },

@@ -23,7 +23,8 @@
 //  14. a real control plane (`control-plane`, its own servers): kube-controller-manager and
 //      kube-scheduler v1.32.13 with simulated nodes, BENCH_CP_PODS pods (1,000) of one Deployment
 //      onto BENCH_CP_NODES nodes (100), time until all are bound and all Ready, against kube-apiserver
-//      + etcd in the same run (BENCH_CP_ROUNDS rounds, default 1; needs ../shared/kube).
+//      + etcd in the same run (BENCH_CP_ROUNDS rounds, default 1; needs ../shared/kube);
+//  15. control planes per tenant (`tenants`, bench/tenants.mjs, its own servers).
 // Figures are reported as ratios against a baseline run in the same process; nothing is asserted.
 // The raw results (figures, conditions, commit, machine, software, settings) go to
 // bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in the README.
@@ -46,6 +47,7 @@ import { sideBySideSections } from './side-by-side.mjs';
 import { runSharding } from './sharding.mjs';
 import { openAccessServer, runContext, writeResults } from './results.mjs';
 import { runControlPlane } from './control-plane.mjs';
+import { runTenants } from './tenants.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const context = runContext();
@@ -113,6 +115,7 @@ const processSections = [
   ['control-plane', () => runControlPlane({
     pods: Number(process.env.BENCH_CP_PODS ?? 1000), nodes: Number(process.env.BENCH_CP_NODES ?? 100), rounds: Number(process.env.BENCH_CP_ROUNDS ?? 1),
   })],
+  ['tenants', () => runTenants(durationMs)],
 ];
 
 const sections = {};

@@ -55,4 +55,11 @@ export interface Env {
    * levels by their shares (default 600, kube's 400 + 200 in-flight defaults).
    */
   SERVER_CONCURRENCY?: string;
+  /** Requests per second all users of one tenant may make together, averaged (default 500), and above it at once (default 1000). */
+  TENANT_RATE_LIMIT_QPS?: string;
+  TENANT_RATE_LIMIT_BURST?: string;
+  /** With a domain, host `NAME.<domain>` serves tenant NAME at `/` (besides `/clusters/NAME/`). */
+  TENANT_DOMAIN?: string;
+  /** `true`: tenants' kubeconfigs skip TLS verification (a local server's self-signed certificate). */
+  KUBECONFIG_INSECURE_SKIP_TLS_VERIFY?: string;
 }

@@ -1,10 +1,25 @@
 /**
- * The Worker entry point: the Hono app for HTTP, the Durable Object class that stores each
+ * The Worker entry point: the Hono app for HTTP (behind the routing of `/clusters/NAME/` and
+ * tenant host names to their control plane), the Durable Object class that stores each
  * resource type's objects (storage shards), and the one that runs the controllers (partitions).
  */
+import { settingsOf } from './cluster/settings.js';
+import type { Env } from './env.js';
 import { createApp } from './http/app.js';
+import { planeOf, routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
+import { provideSeeds } from './durable/seeds.js';
+import { bootstrapSeed } from './registry/bootstrap-seeds.js';
 
 export { StorageShard } from './durable/storage-shard.js';
 export { ControllerPartition } from './controllers/controller-partition.js';
 
-export default createApp();
+const app = createApp();
+// A tenant's storage shards are born with its bootstrap objects (system namespaces, RBAC policy).
+provideSeeds(bootstrapSeed);
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const routed = routeToPlane(request, settingsOf(env).tenantDomain);
+    return withPlanePrefix(await app.fetch(routed, env, ctx), planeOf(routed));
+  },
+} satisfies ExportedHandler<Env>;

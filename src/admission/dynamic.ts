@@ -18,6 +18,8 @@ import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, ty
 import { selectorMatches } from './policy/label-selector.js';
 import { admitRbacWrite } from './rbac-escalation.js';
 import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes, type WebhookOptions } from './webhook/index.js';
+import { isControlPlaneType } from '../tenancy/control-plane-type.js';
+import { defaultControlPlane } from '../tenancy/control-plane-defaults.js';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
 
@@ -35,6 +37,7 @@ export interface AdmissionStep {
 /** Mutating admission: the object as kube's default plugins (on create) and the mutating webhooks leave it. */
 export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<KubeObject | null> {
   if (step.operation === 'CREATE' && step.object && !step.kind) await admitCreateBuiltIn(scope.cluster, scope.type, scope.info.subresource, step.object);
+  if (step.operation === 'CREATE' && step.object && isControlPlaneType(scope.type)) defaultControlPlane(step.object, scope.url, scope.cluster.settings);
   const config = await admissionConfiguration(scope.cluster);
   if (!config.mutatingWebhooks.length || !step.object) return step.object;
   const attributes = await policyAttributes(scope, step);

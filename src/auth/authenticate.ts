@@ -39,7 +39,7 @@ export async function authenticateToken(token: string, cluster: ClusterContext, 
  * The token of an `Authorization: Bearer <token>` header (kube's bearertoken authenticator:
  * scheme case-insensitive, an empty token is no credential). Other schemes carry no token here.
  */
-function bearerToken(header: string | null): string | undefined {
+export function bearerToken(header: string | null): string | undefined {
   if (header === null) return undefined;
   const parts = header.trim().split(/\s+/);
   if (parts.length !== 2 || parts[0]!.toLowerCase() !== 'bearer' || !parts[1]) return undefined;

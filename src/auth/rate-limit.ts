@@ -7,7 +7,9 @@
  *
  * The state lives in the Worker isolate, one limiter per cluster (a cache: limits hold per
  * isolate, so a client spread over many isolates gets more; a global limit would cost a Durable
- * Object round trip per request), so one cluster's load never throttles another's.
+ * Object round trip per request), so one cluster's load never throttles another's. A tenant's
+ * requests also share one bucket of the tenant's (TENANT_RATE_LIMIT_QPS, TENANT_RATE_LIMIT_BURST),
+ * so that many users of one tenant cannot take the isolate from its neighbours either.
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import type { ClusterSettings } from '../cluster/settings.js';
@@ -67,10 +69,13 @@ export class RateLimiter {
 }
 
 const limiters = new ClusterState(() => new RateLimiter());
+/** A tenant's requests, all users together. */
+const tenantTotals = new ClusterState(() => new RateLimiter());
 
-/** Admits a short request of `user` in `cluster` (429 past the user's rate). */
+/** Admits a short request of `user` in `cluster` (429 past the user's rate, or a tenant's). */
 export function admitRequest(cluster: ClusterContext, user: string): void {
   limiters.of(cluster).admitRequest(cluster.settings.rateLimit, user);
+  if (cluster.tenant !== undefined) tenantTotals.of(cluster).admitRequest(cluster.settings.tenantRateLimit, '');
 }
 
 /** Admits a watch of `user` in `cluster` (429 past the cap); the returned function gives the slot back. */

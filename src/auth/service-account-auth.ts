@@ -8,12 +8,14 @@
 import { findResource } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { storeFor } from '../registry/registry.js';
-import { serviceAccountUserInfo, validateServiceAccountClaims, verifyJwt } from './authn/index.js';
+import { decodeJwtUnverified, serviceAccountUserInfo, validateServiceAccountClaims, verifyJwt } from './authn/index.js';
 import type { UserInfo } from './rbac/index.js';
 
 /** The user of a valid service account token, or null. */
 export async function authenticateServiceAccountToken(token: string, cluster: ClusterContext, now: Date): Promise<UserInfo | null> {
   const { credentials } = cluster;
+  // Not a JWT at all (another plane's static token, say): no need to import the key.
+  if (!decodeJwtUnverified(token)) return null;
   const key = await credentials.signingKey();
   if (!key) return null;
   const payload = await verifyJwt(token, [key], now);

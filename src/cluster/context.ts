@@ -10,10 +10,10 @@ import type { Env } from '../env.js';
 import { ShardClient } from '../storage/shard-client.js';
 import type { Storage } from '../storage/types.js';
 import { WatchCaches } from '../storage/watch-caches.js';
-import { type PartitionAddress, partitionStub, shardsOf, storageResourceOf, storageShardStub } from './addressing.js';
+import { type PartitionAddress, partitionStub, shardsOf, storageResourceOf, storageShardStub, tenantOf } from './addressing.js';
 import { layoutOf } from './shard-layouts.js';
 import { ShardedStorage } from '../storage/sharded-storage.js';
-import { ClusterCredentials } from './credentials.js';
+import { ClusterCredentials, type CredentialTexts, workerCredentials } from './credentials.js';
 import { type ClusterSettings, settingsOf } from './settings.js';
 
 /**
@@ -41,14 +41,22 @@ export class ClusterContext {
   private readonly slots = new Map<ClusterState<unknown>, unknown>();
   private readonly listeners: WriteListener[] = [];
   private parsed: { env: Env; settings: ClusterSettings } | undefined;
+  /** A tenant's credential texts (from its Secret); none until the guard resolved the tenant. */
+  private secrets: CredentialTexts = {};
   readonly credentials: ClusterCredentials;
   /** This isolate's watch caches of the cluster's collections. */
   readonly watchCaches = new WatchCaches();
   /** The newest resourceVersion seen per sharded type (sharded-storage.ts). */
   private readonly floors = new Map<string, { value: number }>();
 
+  /** `name` is the cluster's address (cluster/addressing.ts): `default`, or `NAME:UID` for a tenant. */
   constructor(readonly name: string, private bindings: Env) {
-    this.credentials = new ClusterCredentials(() => this.bindings);
+    this.credentials = new ClusterCredentials(() => (this.tenant === undefined ? workerCredentials(this.bindings) : this.secrets));
+  }
+
+  /** The tenant's name; undefined for the default control plane. */
+  get tenant(): string | undefined {
+    return tenantOf(this.name);
   }
 
   /** The Worker's bindings; only addressing and credentials need them. */
@@ -56,9 +64,13 @@ export class ClusterContext {
     return this.bindings;
   }
 
-  /** Takes the bindings of the current request (workerd may hand each request its own `env` object). */
-  rebind(env: Env): this {
+  /**
+   * Takes the bindings of the current request (workerd may hand each request its own `env`
+   * object) and, for a tenant, its current credential texts when the caller knows them.
+   */
+  rebind(env: Env, secrets?: CredentialTexts): this {
     this.bindings = env;
+    if (secrets) this.secrets = secrets;
     return this;
   }
 

@@ -6,18 +6,19 @@
 import type { Env } from '../env.js';
 import { defaultClusterName } from './addressing.js';
 import { ClusterContext } from './context.js';
+import type { CredentialTexts } from './credentials.js';
 
 const maxContexts = 1_000;
 const contexts = new Map<string, ClusterContext>();
 
-/** The context of cluster `name`, with this request's bindings. */
-export function clusterContext(env: Env, name = defaultClusterName): ClusterContext {
+/** The context of the cluster at address `name`, with this request's bindings (and a tenant's credentials, when known). */
+export function clusterContext(env: Env, name = defaultClusterName, secrets?: CredentialTexts): ClusterContext {
   let context = contexts.get(name);
   if (context) contexts.delete(name);
   else context = new ClusterContext(name, env);
   contexts.set(name, context);
   if (contexts.size > maxContexts) contexts.delete(contexts.keys().next().value!);
-  return context.rebind(env);
+  return context.rebind(env, secrets);
 }
 
 /** Forgets every context (tests that need a fresh isolate's view). */

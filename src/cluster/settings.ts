@@ -28,6 +28,12 @@ export interface ClusterSettings {
    * always, `off` never (kube-controller-manager does that work). CRD controllers always run.
    */
   builtinControllers: 'auto' | 'on' | 'off';
+  /** All users of a tenant together (TENANT_RATE_LIMIT_QPS 500, TENANT_RATE_LIMIT_BURST 1000). */
+  tenantRateLimit: { qps: number; burst: number; watchesPerUser: number };
+  /** Host `NAME.<tenantDomain>` serves tenant NAME (TENANT_DOMAIN); undefined: only `/clusters/NAME/`. */
+  tenantDomain: string | undefined;
+  /** Tenants' kubeconfigs skip TLS verification (KUBECONFIG_INSECURE_SKIP_TLS_VERIFY=true). */
+  kubeconfigInsecure: boolean;
 }
 
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
@@ -48,6 +54,9 @@ export function settingsOf(env: Env): ClusterSettings {
     shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
     serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
     builtinControllers: builtinControllersMode(env.BUILTIN_CONTROLLERS),
+    tenantRateLimit: { qps: positive(env.TENANT_RATE_LIMIT_QPS, 500), burst: positive(env.TENANT_RATE_LIMIT_BURST, 1000), watchesPerUser: Infinity },
+    tenantDomain: env.TENANT_DOMAIN?.trim() || undefined,
+    kubeconfigInsecure: env.KUBECONFIG_INSECURE_SKIP_TLS_VERIFY === 'true',
   };
 }
 

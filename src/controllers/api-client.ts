@@ -84,6 +84,17 @@ export class ApiClient {
     return storeFor(this.cluster, type).listObjects(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
   }
 
+  /** Creates an object as `manager`; null when one of that name exists already. */
+  async create(type: ResourceType, namespace: string, object: KubeObject, manager = controllerManager): Promise<KubeObject | null> {
+    const management = fieldManagement(type, manager, '', this.now());
+    try {
+      return await storeFor(this.cluster, type).create(namespace, trackUpdate(management, null, object), { dryRun: false, now: this.now() });
+    } catch (error) {
+      if (isCode(error, 409)) return null;
+      throw error;
+    }
+  }
+
   /**
    * Updates the object with uid `uid` through `subresource` ('' or 'status', or 'finalize' for a
    * namespace) as `manager`: `change` edits a copy and returns false to leave it. True if a write happened.

@@ -5,7 +5,7 @@
  * arrive in any order; an owner named by a dependent before its own events arrive is verified by
  * reading it (the `verify` task), which also finds owners that never existed.
  */
-import { alwaysWatched, type ControllerEvent } from './events.js';
+import { type ControllerEvent, watchingTask } from './events.js';
 import type { Graph, ObjectRef, OwnerState } from './graph.js';
 import { foregroundFinalizer, orphanFinalizer } from '../registry/deletion.js';
 
@@ -60,7 +60,9 @@ function applyToSelf(graph: Graph, event: ControllerEvent, self: ObjectRef, now:
     } else graph.forgetOwner(event.uid);
     return;
   }
-  if (alwaysWatched(event)) graph.schedule('crd', event.uid, self, now);
+  const task = watchingTask(event);
+  if (task) graph.schedule(task, event.uid, self, now);
+  if (task === 'crd') recordCustomType(graph, event.name);
   const state = ownerState(event);
   if (state !== 'present') {
     graph.setOwner(event.uid, state, locator);
@@ -69,6 +71,12 @@ function applyToSelf(graph: Graph, event: ControllerEvent, self: ObjectRef, now:
   if (!event.deletionTimestamp) return;
   if ((event.deletionGracePeriodSeconds ?? 0) > 0) graph.schedule('expire', event.uid, self, Date.parse(event.deletionTimestamp));
   if (event.group === '' && event.resource === 'namespaces') graph.schedule('namespace', event.uid, self, now);
+}
+
+/** A CRD's name is `plural.group`: the storage shard its objects go to, which erasing the cluster must reach. */
+function recordCustomType(graph: Graph, crdName: string): void {
+  const dot = crdName.indexOf('.');
+  if (dot > 0) graph.recordCustomType(crdName.slice(dot + 1), crdName.slice(0, dot));
 }
 
 function ownerState(event: ControllerEvent): OwnerState {

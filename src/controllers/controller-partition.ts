@@ -6,6 +6,8 @@
  * into its graph in one transaction and schedules tasks, which its alarm runs, a bounded number
  * at a time, reading and writing objects through the API's own Stores. Tasks are rows: they
  * survive restarts and are retried with backoff until they succeed; each is safe to run again.
+ * A partition stores nothing until it receives its first events (questions to one that never
+ * did are answered from an empty graph); `erase` deletes all it stores when its cluster goes.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { inPool } from '../core/concurrency.js';
@@ -17,10 +19,12 @@ import type { ControllerEvent } from './events.js';
 import { ExternalManager } from './external-manager.js';
 import { expireGrace } from './grace.js';
 import { Graph, graphSchema, type Locator, type ObjectRef, type Task } from './graph.js';
+import { hasTable } from '../durable/schema.js';
 import { terminateNamespace } from './namespaces.js';
 import { reconcileCrd } from '../crds/crd-controller.js';
 import { partitionOf } from './partitions.js';
 import { type PartitionAddress, partitionAddressOf } from '../cluster/addressing.js';
+import { reconcileControlPlane } from '../tenancy/control-plane-controller.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
 
@@ -39,13 +43,19 @@ export class ControllerPartition extends DurableObject<Env> {
   private readonly graph: Graph;
   private readonly running = new Set<string>();
   private readonly externalManager = new ExternalManager();
+  /** Its cluster was deleted and its storage erased: it takes no more work while in memory. */
+  private erased = false;
+  /** Whether its tables exist (it received events); until then its graph is empty and it stores nothing. */
+  private stored = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.address = partitionAddressOf(ctx.id.name);
     this.graph = new Graph(ctx.storage.sql);
     void ctx.blockConcurrencyWhile(async () => {
-      for (const statement of graphSchema) ctx.storage.sql.exec(statement);
+      this.stored = hasTable(ctx.storage.sql, 'tasks');
+      if (!this.stored) return;
+      this.createTables();
       if (this.graph.taskCount() > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
   }
@@ -55,33 +65,55 @@ export class ControllerPartition extends DurableObject<Env> {
    * durably before this returns.
    */
   async receive(messages: unknown[]): Promise<void> {
+    if (this.erased) return;
     const now = Date.now();
     const partitions = this.cluster.settings.controllerPartitions;
     const mine = (uid: string) => partitionOf(uid, partitions) === this.address.partition;
     this.ctx.storage.transactionSync(() => {
+      if (!this.stored) this.createTables();
       for (const event of messages as ControllerEvent[]) applyEvent(this.graph, event, mine, now);
     });
+    this.stored = true;
     await this.wake();
   }
 
   /** Whether the object with `uid` (of this partition) has dependents. */
   hasDependents(uid: string): boolean {
-    return this.graph.hasEdges(uid);
+    return this.stored && this.graph.hasEdges(uid);
   }
 
   /** How much work is waiting (tests and benchmarks wait for 0). */
   pendingTasks(): number {
-    return this.graph.taskCount();
+    return this.stored && !this.erased ? this.graph.taskCount() : 0;
+  }
+
+  /** Bytes of storage the partition holds (SQLite's database size). */
+  storedBytes(): number {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
+  /** The custom resource types (group, plural) of every CRD this partition heard of. */
+  customTypes(): { group: string; resource: string }[] {
+    return this.stored && !this.erased ? this.graph.customTypes() : [];
+  }
+
+  /** Erases this partition's storage and alarm (its cluster was deleted); it does nothing more while in memory. */
+  async erase(): Promise<void> {
+    this.erased = true;
+    this.stored = false;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   override async alarm(): Promise<void> {
+    if (!this.stored) return;
     const deadline = Date.now() + alarmBudgetMillis;
-    while (Date.now() < deadline) {
+    while (!this.erased && Date.now() < deadline) {
       const due = this.graph.dueTasks(Date.now(), tasksInFlight * 4).filter((task) => !this.running.has(task.id));
       if (due.length === 0) break;
       await inPool(due, tasksInFlight, (task) => this.run(task));
     }
-    const next = this.graph.nextDue();
+    const next = this.erased ? null : this.graph.nextDue();
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
   }
 
@@ -89,9 +121,11 @@ export class ControllerPartition extends DurableObject<Env> {
     this.running.add(task.id);
     try {
       const again = await this.execute(task);
+      if (this.erased) return;
       if (again === null) this.graph.finish(task);
       else this.graph.reschedule(task, again, false);
     } catch (error) {
+      if (this.erased) return;
       const backoff = Math.min(maxBackoffMillis, 500 * 2 ** task.attempts);
       console.warn(`controller task ${task.id} failed (attempt ${task.attempts + 1}), retrying in ${backoff} ms:`, error);
       this.graph.reschedule(task, Date.now() + backoff, true);
@@ -117,6 +151,9 @@ export class ControllerPartition extends DurableObject<Env> {
         return terminateNamespace(this.api, task.payload as ObjectRef, () => new Date());
       case 'crd':
         return reconcileCrd(this.api, task.payload as ObjectRef, () => new Date());
+      case 'controlplane':
+        // Tenants are the default plane's objects; a tenant's CRD of the same name is just a custom resource.
+        return this.cluster.tenant === undefined ? reconcileControlPlane(this.api, this.cluster, task.payload as ObjectRef, () => new Date()) : null;
     }
   }
 
@@ -162,6 +199,11 @@ export class ControllerPartition extends DurableObject<Env> {
   /** The cluster's objects, as the controllers read and write them. */
   private get api(): ApiClient {
     return new ApiClient(this.cluster, () => new Date());
+  }
+
+  /** The graph's tables (idempotent: also adds tables later versions introduced). */
+  private createTables(): void {
+    for (const statement of graphSchema) this.ctx.storage.sql.exec(statement);
   }
 
   /** Sets the alarm for the earliest task, unless one is set earlier; no tasks, no alarm. */

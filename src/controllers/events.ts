@@ -6,10 +6,11 @@
  *   - a change of ownerReferences (the owner -> dependents graph changes),
  *   - a write to an object being deleted that changes its deletion state or finalizers
  *     (orphan and foreground deletion, graceful deletion, namespace termination),
- *   - every write of a CustomResourceDefinition (its names, establishment and cleanup).
+ *   - every write of a CustomResourceDefinition (its names, establishment and cleanup) and of a
+ *     ControlPlane (its tenant's provisioning and erasure).
  * Other writes (most of them) produce nothing. With the built-in controllers off
  * (BUILTIN_CONTROLLERS=off: kube-controller-manager does garbage collection, namespace deletion
- * and pod grace periods), only the CustomResourceDefinition events remain.
+ * and pod grace periods), only the CustomResourceDefinition and ControlPlane events remain.
  */
 import type { ControllerFacts, ObjectCoordinates, OwnerLink } from './facts.js';
 
@@ -45,9 +46,20 @@ export function controllerEvent(previous: ControllerFacts | null, next: Controll
   return event;
 }
 
+/** Types whose every write some controller acts on: the task that does (by group/resource). */
+const watchedTypes: Record<string, 'crd' | 'controlplane'> = {
+  'apiextensions.k8s.io/customresourcedefinitions': 'crd',
+  'tenancy.edge-apiserver.dev/controlplanes': 'controlplane',
+};
+
+/** The task every write of the object's type schedules, if its type is always watched. */
+export function watchingTask(object: { group: string; resource: string }): 'crd' | 'controlplane' | undefined {
+  return watchedTypes[`${object.group}/${object.resource}`];
+}
+
 /** Types whose every write some controller acts on. */
 export function alwaysWatched(object: { group: string; resource: string }): boolean {
-  return object.group === 'apiextensions.k8s.io' && object.resource === 'customresourcedefinitions';
+  return watchingTask(object) !== undefined;
 }
 
 function ownersChanged(before: OwnerLink[], after: OwnerLink[]): boolean {

@@ -6,7 +6,9 @@
  *   - owners: what is known of an owner that has dependents or is being deleted: `unverified`
  *     (only named by a dependent so far), `present`, `orphaning` (deleting with the orphan
  *     finalizer), `deletingDependents` (with foregroundDeletion) or `gone`;
- *   - tasks: durable work, one row per (kind, uid), due at a time, retried with backoff.
+ *   - tasks: durable work, one row per (kind, uid), due at a time, retried with backoff;
+ *   - custom_types: the custom resource types (group, plural) of every CRD ever heard of, that is
+ *     the storage shards of custom resources the cluster may have, which erasing it must reach.
  */
 import type { ObjectCoordinates } from './facts.js';
 
@@ -20,6 +22,7 @@ export const graphSchema = [
      id TEXT PRIMARY KEY, kind TEXT NOT NULL, uid TEXT NOT NULL, payload TEXT NOT NULL,
      due INTEGER NOT NULL, attempts INTEGER NOT NULL, version INTEGER NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS tasks_by_due ON tasks(due)`,
+  `CREATE TABLE IF NOT EXISTS custom_types (grp TEXT NOT NULL, resource TEXT NOT NULL, PRIMARY KEY (grp, resource))`,
 ];
 
 export type OwnerState = 'unverified' | 'present' | 'orphaning' | 'deletingDependents' | 'gone';
@@ -49,7 +52,7 @@ export interface Owner {
   locator: Locator;
 }
 
-export type TaskKind = 'owner' | 'verify' | 'expire' | 'namespace' | 'crd';
+export type TaskKind = 'owner' | 'verify' | 'expire' | 'namespace' | 'crd' | 'controlplane';
 
 export interface Task {
   id: string;
@@ -138,5 +141,15 @@ export class Graph {
 
   taskCount(): number {
     return this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM tasks').one().n;
+  }
+
+  /** Remembers a custom resource type (group, plural) a CRD defined. */
+  recordCustomType(group: string, resource: string): void {
+    this.sql.exec('INSERT OR IGNORE INTO custom_types (grp, resource) VALUES (?, ?)', group, resource);
+  }
+
+  /** Every custom resource type recorded. */
+  customTypes(): { group: string; resource: string }[] {
+    return this.sql.exec<{ grp: string; resource: string }>('SELECT grp, resource FROM custom_types').toArray().map((row) => ({ group: row.grp, resource: row.resource }));
   }
 }

@@ -13,6 +13,7 @@ import type { ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../registry/object.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
 import { customTypes } from './crd-resource-types.js';
+import { tenancyTypes } from '../tenancy/control-plane-type.js';
 
 /** How long a catalog is trusted without checking the CRD collection. */
 export const freshMillis = 1_000;
@@ -25,7 +26,7 @@ export const freshMillis = 1_000;
 export type Freshness = 'cached' | 'miss' | 'latest';
 
 /** Per cluster, made on first use in its context. */
-const catalogCache = collectionCacheSlot(() => new CollectionCache<Catalog>(() => [crdType()], ([crds = []]) => catalogOf(crds), { freshMillis }));
+const catalogCache = collectionCacheSlot(() => new CollectionCache<Catalog>(() => [crdType()], ([crds = []], cluster) => catalogOf(crds, cluster), { freshMillis }));
 
 /** The current catalog of `cluster`. */
 export function servingCatalog(cluster: ClusterContext, freshness: Freshness = 'cached'): Promise<Catalog> {
@@ -38,10 +39,14 @@ export async function findServedResource(cluster: ClusterContext, group: string,
     ?? (await servingCatalog(cluster, 'miss')).findResource(group, version, resource);
 }
 
-/** The built-in catalog extended with the types of `crds`; groups kube serves itself stay built-in. */
-async function catalogOf(crds: KubeObject[]): Promise<Catalog> {
-  const builtinGroups = new Set(builtinCatalog.groups().map((group) => group.name));
-  const types = (await Promise.all(crds.map(customTypes))).flat().filter((type) => !builtinGroups.has(type.group));
+/**
+ * The built-in catalog extended with the types of `crds`; groups kube serves itself stay
+ * built-in, and so does the ControlPlane group in the default control plane, which serves it.
+ */
+async function catalogOf(crds: KubeObject[], cluster: ClusterContext): Promise<Catalog> {
+  const own = cluster.tenant === undefined ? await tenancyTypes() : [];
+  const builtinGroups = new Set([...builtinCatalog.groups().map((group) => group.name), ...own.map((type) => type.group)]);
+  const types = [...own, ...(await Promise.all(crds.map(customTypes))).flat().filter((type) => !builtinGroups.has(type.group))];
   return types.length ? builtinCatalog.extend(types) : builtinCatalog;
 }
 

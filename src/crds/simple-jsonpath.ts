@@ -1,16 +1,17 @@
 /**
  * The "simple" JSON paths CRDs use in additionalPrinterColumns: `.spec.size`, `.status.conditions[0].type`,
  * `.metadata.labels['app.kubernetes.io/name']`, `.spec.items[*].name` (the first match, as kube's
- * table convertor takes results[0][0]). Anything else finds nothing.
+ * table convertor takes results[0][0]), and equality filters as conditions are read with,
+ * `.status.conditions[?(@.type=="Ready")].status`. Anything else finds nothing.
  */
 import { isJsonObject } from '../registry/object.js';
 
-type Step = { field: string } | { index: number } | { all: true };
+type Step = { field: string } | { index: number } | { all: true } | { where: string; equals: string };
 
 /** The steps of a path, or null when it is not a simple path. */
 export function parseSimplePath(path: string): Step[] | null {
   const steps: Step[] = [];
-  const pattern = /\.([A-Za-z0-9_\-$]+)|\[(\d+)\]|\[\*\]|\['([^']*)'\]|\["([^"]*)"\]/y;
+  const pattern = /\.([A-Za-z0-9_\-$]+)|\[(\d+)\]|\[\*\]|\['([^']*)'\]|\["([^"]*)"\]|\[\?\(@\.([A-Za-z0-9_\-$]+)\s*==\s*(?:"([^"]*)"|'([^']*)')\)\]/y;
   let position = 0;
   while (position < path.length) {
     pattern.lastIndex = position;
@@ -19,6 +20,7 @@ export function parseSimplePath(path: string): Step[] | null {
     if (match[1] !== undefined) steps.push({ field: match[1] });
     else if (match[2] !== undefined) steps.push({ index: Number(match[2]) });
     else if (match[3] !== undefined || match[4] !== undefined) steps.push({ field: (match[3] ?? match[4])! });
+    else if (match[5] !== undefined) steps.push({ where: match[5], equals: (match[6] ?? match[7])! });
     else steps.push({ all: true });
     position = pattern.lastIndex;
   }
@@ -37,7 +39,8 @@ function walk(value: unknown, steps: Step[]): unknown {
   if ('field' in step) return isJsonObject(value) ? walk(value[step.field], rest) : undefined;
   if (!Array.isArray(value)) return undefined;
   if ('index' in step) return walk(value[step.index], rest);
-  for (const item of value) {
+  const matching = 'where' in step ? value.filter((item) => isJsonObject(item) && item[step.where] === step.equals) : value;
+  for (const item of matching) {
     const found = walk(item, rest);
     if (found !== undefined) return found;
   }

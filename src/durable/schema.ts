@@ -43,6 +43,11 @@ export const schemaStatements = [
  */
 export const addedColumns = [{ table: 'revisions', column: 'lifecycle', type: 'TEXT' }];
 
+/** Whether table `name` exists: a Durable Object creates its tables on its first write only (reads of one never written store nothing). */
+export function hasTable(sql: SqlStorage, name: string): boolean {
+  return sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray().length > 0;
+}
+
 /** Adds the columns of `addedColumns` that a persisted store lacks. */
 export function migrateColumns(sql: SqlStorage): void {
   for (const { table, column, type } of addedColumns) {

@@ -5,6 +5,11 @@
  * answers reads at the newest or a past resourceVersion, feeds watches, and delivers the messages
  * writes send (outbox). Methods are called over Durable Object RPC and return StorageReply
  * values, because thrown errors do not cross RPC with their data.
+ *
+ * A shard stores nothing until its first write: reads of a shard nobody wrote to answer from
+ * an empty state without creating its tables, so a type a cluster only reads (every tenant's
+ * discovery reads a few) costs no storage; a shard with a seed (seeds.ts) writes it at its first
+ * access instead. `erase` deletes everything a shard stores, when its cluster is deleted.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env.js';
@@ -16,10 +21,11 @@ import { rangeOf, rowSource } from './list-source.js';
 import { type ListBody, linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
 import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
-import { migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
+import { hasTable, migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
 import { migrateTerms } from './selector-terms.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
 import { WatchHub } from './watch-hub.js';
+import { seedOf } from './seeds.js';
 import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
 import { changeMessagesAfter } from './history.js';
 import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
@@ -52,17 +58,24 @@ export class StorageShard extends DurableObject<Env> {
   private readonly pins = new SnapshotPins();
   /** Rows below the watermark may remain (compaction deletes them a batch per write). */
   private garbage = false;
+  /** Whether the shard's tables exist (it was written to); until then it is empty and stores nothing. */
+  private stored = false;
+  /** Its cluster was deleted: its seed is not written again while it is in memory. */
+  private erased = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.address = shardAddressOf(ctx.id.name);
     this.sql = ctx.storage.sql;
-    this.watches = new WatchHub(ctx, this.sql, () => this.clock);
+    this.watches = new WatchHub(ctx, () => this.clock, (prefix, after) => (this.stored ? changeMessagesAfter(this.sql, prefix, after) : []));
     void ctx.blockConcurrencyWhile(async () => {
-      for (const statement of schemaStatements) this.sql.exec(statement);
-      migrateColumns(this.sql);
-      migrateTerms(this.sql);
-      this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
+      this.stored = hasTable(this.sql, 'revisions');
+      if (!this.stored) {
+        this.clock = { current: this.clockOrigin(), compacted: 0 };
+        return;
+      }
+      this.createTables();
+      this.clock = loadClock(this.sql, this.clockOrigin());
       if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
   }
@@ -87,6 +100,7 @@ export class StorageShard extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const header = request.headers.get(subscriptionHeader);
     if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
+    this.materialize();
     return this.watches.subscribe(JSON.parse(header) as HubSubscription);
   }
 
@@ -98,8 +112,10 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   get(key: string, version: ReadVersion): StorageReply<StoredObject> {
+    this.materialize();
     return this.reply(() => {
       const at = this.snapshotVersion(key, version);
+      if (!this.stored) throw new Failure({ code: 'KeyNotFound', key });
       const row = at === null ? newestRevision(this.sql, key) : revisionAt(this.sql, key, at);
       if (!row || row.value === null) throw new Failure({ code: 'KeyNotFound', key });
       return toStoredObject(row);
@@ -111,9 +127,11 @@ export class StorageShard extends DurableObject<Env> {
    * (list-stream.ts), all read from one snapshot.
    */
   list(request: ListRequest): StorageReply<{ header: ListHeader } & ListBody> {
+    this.materialize();
     return this.reply(() => {
       if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
+      if (!this.stored) return { header: { resourceVersion: at }, body: linesStream([].values(), () => {}) };
       const range = rangeOf(request);
       const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
       const paged = request.limit !== undefined && request.limit > 0;
@@ -171,10 +189,12 @@ export class StorageShard extends DurableObject<Env> {
    * watch messages, one per line (a watch catching up from history, with backpressure).
    */
   changes(prefix: string, after: number, upTo: number): StorageReply<ReadableStream<Uint8Array>> {
+    this.materialize();
     return this.reply(() => {
       const { current, compacted } = this.clock;
       if (upTo > current) throw new Failure({ code: 'TooLargeResourceVersion', key: prefix, currentResourceVersion: current, requestedResourceVersion: upTo });
       if (after < compacted) throw new Failure({ code: 'Expired', key: prefix, requestedResourceVersion: after, oldestResourceVersion: compacted });
+      if (!this.stored) return linesStream([].values(), () => {});
       return linesStream(changeMessagesAfter(this.sql, prefix, after, upTo), this.pins.pin(after));
     });
   }
@@ -184,8 +204,13 @@ export class StorageShard extends DurableObject<Env> {
    * a version at or below it and reads at it are served; returns the newest committed version.
    */
   advanceClock(resourceVersion: number): number {
+    this.materialize();
     if (resourceVersion > this.clock.current) {
-      this.ctx.storage.transactionSync(() => saveClockValue(this.sql, 'current', resourceVersion));
+      this.ctx.storage.transactionSync(() => {
+        if (!this.stored) this.createTables();
+        saveClockValue(this.sql, 'current', resourceVersion);
+      });
+      this.stored = true;
       this.clock.current = resourceVersion;
     }
     // Watchers merging shards learn that nothing at or below the clock will come from here (on
@@ -197,7 +222,7 @@ export class StorageShard extends DurableObject<Env> {
   /** Compacts history up to `watermark` now (tests and maintenance; writes do it on their own). */
   compact(watermark: number): number {
     const capped = Math.min(watermark, this.clock.current);
-    if (capped <= this.clock.compacted) return 0;
+    if (!this.stored || capped <= this.clock.compacted) return 0;
     return this.ctx.storage.transactionSync(() => {
       saveClockValue(this.sql, 'compacted', capped);
       this.clock.compacted = capped;
@@ -206,10 +231,14 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   /**
-   * Deletes everything this shard stores and starts it afresh: an old layout's shard after its
-   * objects moved (storage/reshard.ts). Open watch sockets are closed (their isolates re-subscribe).
+   * Erases everything the shard stores: open watch sockets closed (their isolates re-subscribe),
+   * alarm and storage deleted. `retire` (its cluster was deleted): nothing is written again while
+   * it is in memory, not even a tenant's seed; otherwise (an old layout's shard after its objects
+   * moved, storage/reshard.ts) it starts afresh with its tables, so a seed never refills it.
+   * Returns the newest resourceVersion it had; later versions stay above it, and watches resuming
+   * here are told their history is gone (410): they end, and their clients relist.
    */
-  async erase(): Promise<void> {
+  async erase(retire = false): Promise<number> {
     for (const socket of this.ctx.getWebSockets()) {
       try {
         socket.close(1001, 'storage erased');
@@ -219,14 +248,70 @@ export class StorageShard extends DurableObject<Env> {
     }
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    for (const statement of schemaStatements) this.sql.exec(statement);
-    migrateTerms(this.sql);
-    this.clock = loadClock(this.sql, this.address.shard ? 0 : nowMicros());
+    this.stored = false;
+    this.erased = retire;
+    this.pendingChange = null;
+    this.garbage = false;
+    const newest = this.clock.current;
+    this.clock = { current: newest, compacted: newest + 1 };
+    if (!retire) {
+      this.ctx.storage.transactionSync(() => {
+        this.createTables();
+        saveClockValue(this.sql, 'current', newest);
+        saveClockValue(this.sql, 'compacted', newest + 1);
+      });
+      this.stored = true;
+    }
+    return newest;
+  }
+
+  /** Bytes of storage the shard holds (SQLite's database size). */
+  storedBytes(): number {
+    return this.ctx.storage.sql.databaseSize;
   }
 
   /** The newest committed resourceVersion. */
   currentResourceVersion(): number {
+    this.materialize();
     return this.clock.current;
+  }
+
+  /** A shard with a seed writes it, with its tables, at its first access (seeds.ts); nobody watches it yet. */
+  private materialize(): void {
+    if (this.stored || this.erased) return;
+    const seed = seedOf(this.address, new Date());
+    if (!seed.length) return;
+    const origin = this.clock.current;
+    try {
+      this.ctx.storage.transactionSync(() => {
+        this.createTables();
+        for (const write of seed) {
+          this.commit(write, null);
+          this.clock.current = this.pending;
+        }
+      });
+    } catch (error) {
+      this.clock.current = origin;
+      throw error;
+    }
+    this.stored = true;
+    this.pendingChange = null;
+  }
+
+  /** The schema (idempotent: also the migration of shards stored by earlier versions). */
+  private createTables(): void {
+    for (const statement of schemaStatements) this.sql.exec(statement);
+    migrateColumns(this.sql);
+    migrateTerms(this.sql);
+  }
+
+  /**
+   * Where a shard's clock starts: now for a type's only shard; 0 for a shard of several, whose
+   * versions are congruent to its index (clock.ts) and which the type's causal floor carries
+   * forward with its siblings (sharded-storage.ts).
+   */
+  private clockOrigin(): number {
+    return this.address.shard ? 0 : nowMicros();
   }
 
   private liveRevision(key: string): RevisionRow {
@@ -274,16 +359,23 @@ export class StorageShard extends DurableObject<Env> {
     return version.resourceVersion;
   }
 
-  /** Runs a write in one transaction; the clock advances and watchers hear of it only if it commits. */
+  /**
+   * Runs a write in one transaction (the shard's first one also creates its tables); the clock
+   * advances and watchers hear of it only if it commits.
+   */
   private write<T>(body: () => T): StorageReply<T> {
+    this.materialize();
     this.pendingChange = null;
     this.outboxPending = false;
+    const creating = !this.stored;
     const reply = this.reply(() => this.ctx.storage.transactionSync(() => {
+      if (creating) this.createTables();
       const value = body();
       this.maybeCompact();
       return value;
     }));
     if (reply.ok) {
+      this.stored = true;
       this.clock.current = this.pending;
       const change = this.pendingChange as { key: string; message: string } | null;
       if (change) this.watches.broadcast(change.key, change.message);

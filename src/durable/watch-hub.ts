@@ -10,7 +10,6 @@
  */
 import { controlMessage, frames, type HubSubscription } from '../storage/watch-protocol.js';
 import type { ClockState } from './clock.js';
-import { changeMessagesAfter } from './history.js';
 
 const allNamespacesTag = 'all';
 
@@ -26,10 +25,11 @@ function tagsForKey(key: string): string[] {
 }
 
 export class WatchHub {
+  /** `history` gives the change messages under a prefix after a resourceVersion (history.ts). */
   constructor(
     private readonly ctx: DurableObjectState,
-    private readonly sql: SqlStorage,
     private readonly clock: () => ClockState,
+    private readonly history: (prefix: string, after: number) => Iterable<string>,
   ) {}
 
   /** Accepts a subscription: the socket is answered with its start, then kept for live changes. */
@@ -67,7 +67,7 @@ export class WatchHub {
         sendOrClose(socket, [controlMessage({ kind: 'expired', requested: start.resourceVersion, oldest: compacted })]);
         return false;
       }
-      for (const message of changeMessagesAfter(this.sql, prefix, start.resourceVersion)) sendOrClose(socket, frames(message));
+      for (const message of this.history(prefix, start.resourceVersion)) sendOrClose(socket, frames(message));
     }
     sendOrClose(socket, [controlMessage({ kind: 'synced', resourceVersion: current })]);
     return true;

@@ -1,10 +1,12 @@
 /**
  * The filters every request passes before it is served, in kube-apiserver's order
  * (DefaultBuildHandlerChain): authentication (401), impersonation (403), API Priority and
- * Fairness (classification, the per-user token bucket for the levels that are not exempt, the
- * level's seats: 429), authorization (403). The cluster the request acts in is resolved first,
- * once; it, the user the request acts as, and its FlowSchema and priority level (whose uids every
- * later response carries) are left in the context for the handlers.
+ * Fairness (classification, the per-user token bucket for the levels that are not exempt, a
+ * tenant's bucket for all its users, the level's seats: 429), authorization (403). The cluster the
+ * request acts in is resolved first, once, from the plane the request addresses
+ * (cluster-routing.ts): the default control plane, or a tenant (src/tenancy/tenant-access.ts,
+ * which also authenticates); it, the user the request acts as, and its FlowSchema and priority
+ * level (whose uids every later response carries) are left in the context for the handlers.
  */
 import type { Context, Next } from 'hono';
 import { attributesOf, authorizeRequest } from '../auth/authorization.js';
@@ -21,6 +23,8 @@ import type { Env } from '../env.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
+import { enterTenant } from '../tenancy/tenant-access.js';
+import { planeOf } from './cluster-routing.js';
 
 export interface GuardVariables {
   cluster: ClusterContext;
@@ -40,10 +44,9 @@ export type AppEnv = { Bindings: Env; Variables: GuardVariables };
 export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const request = c.req.raw;
   const url = new URL(request.url);
-  const cluster = clusterContext(c.env);
-  c.set('cluster', cluster);
   const path = decodeRequestPath(url.pathname);
-  const authenticated = await authenticateRequest(request, cluster, path ?? url.pathname, new Date());
+  const { cluster, user: authenticated } = await enter(request, c.env, path ?? url.pathname);
+  c.set('cluster', cluster);
   const user = await impersonatedUser(request, cluster, authenticated);
   const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
   await ensureBootstrapped(cluster);
@@ -88,4 +91,13 @@ async function limit(c: Context<AppEnv>, cluster: ClusterContext, user: UserInfo
     if (error instanceof StatusError && error.code === 429) recordTermination(cluster, c.req.raw, info, 429);
     throw error;
   }
+}
+
+/** The cluster the request acts in and who makes it (authentication). */
+async function enter(request: Request, env: Env, path: string): Promise<{ cluster: ClusterContext; user: UserInfo }> {
+  const now = new Date();
+  const { tenant } = planeOf(request);
+  if (tenant !== undefined) return enterTenant(request, env, tenant, path, now);
+  const cluster = clusterContext(env);
+  return { cluster, user: await authenticateRequest(request, cluster, path, now) };
 }

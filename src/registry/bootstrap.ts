@@ -6,11 +6,14 @@
  * (src/auth/bootstrap-policy.ts), the system PriorityClasses and the ConfigMap of kube-apiserver's
  * legacy token tracking controller are made sure of with the first bootstrap of the cluster in the
  * isolate; API Priority and Fairness' configuration and the Local APIServices (./system-objects.ts)
- * with every bootstrap.
+ * with every bootstrap. A tenant's storage shards are born with its namespaces and RBAC policy
+ * (bootstrap-seeds.ts): for a tenant the policy is not written again, unless an RBAC type is
+ * spread over several shards (those are not seeded).
  */
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
+import { layoutOf } from '../cluster/shard-layouts.js';
 import { createAsApiServer } from './bootstrap-object.js';
 import { ensureSystemObjects } from './system-objects.js';
 
@@ -24,14 +27,21 @@ const recheckMillis = 60_000;
  * idempotent creates. The bootstrap RBAC policy is made sure of once per cluster and isolate
  * (kube: once per server start).
  */
-const bootstrapState = new ClusterState(() => ({ bootstrappedAt: -Infinity, policyBootstrapped: false }));
+const bootstrapState = new ClusterState((cluster) => ({
+  // A tenant's namespaces shard is born with them (bootstrap-seeds.ts): checked again only in a minute.
+  bootstrappedAt: cluster.tenant === undefined ? -Infinity : Date.now(),
+  policyBootstrapped: false,
+}));
 
-/** Resolves once the system namespaces of `cluster` exist. */
+/** Resolves once the system namespaces of `cluster` exist (and, for the default plane, its bootstrap RBAC policy). */
 export async function ensureBootstrapped(cluster: ClusterContext): Promise<void> {
   const state = bootstrapState.of(cluster);
   if (Date.now() - state.bootstrappedAt < recheckMillis) return;
   await createSystemNamespaces(cluster);
-  if (!state.policyBootstrapped) await Promise.all([ensureBootstrapPolicy(cluster), createSystemPriorityClasses(cluster), ensureLegacyTokenTracking(cluster)]);
+  if (!state.policyBootstrapped) {
+    const policy = cluster.tenant === undefined || seedsSharded(cluster) ? [ensureBootstrapPolicy(cluster)] : [];
+    await Promise.all([...policy, createSystemPriorityClasses(cluster), ensureLegacyTokenTracking(cluster)]);
+  }
   state.policyBootstrapped = true;
   await ensureSystemObjects(cluster);
   state.bootstrappedAt = Date.now();
@@ -65,4 +75,9 @@ async function ensureLegacyTokenTracking(cluster: ClusterContext): Promise<void>
   await createAsApiServer(cluster, findResource('', 'v1', 'configmaps')!, 'kube-system', {
     apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-apiserver-legacy-service-account-token-tracking', namespace: 'kube-system' }, data: { since },
   });
+}
+
+/** Whether an RBAC type is spread over several shards, so that a tenant's policy is not seeded. */
+function seedsSharded(cluster: ClusterContext): boolean {
+  return ['clusterroles', 'clusterrolebindings', 'roles', 'rolebindings'].some((resource) => layoutOf(cluster.settings.shardLayouts, 'rbac.authorization.k8s.io', resource).count > 1);
 }

@@ -13,6 +13,8 @@ import { EventsGroupEventStrategy } from './strategies/events.js';
 import { EphemeralContainersStrategy } from './strategies/ephemeral-containers.js';
 import { ApprovalStrategy } from './strategies/approval.js';
 import { CustomResourceStrategy } from '../crds/strategy.js';
+import { isControlPlaneType } from '../tenancy/control-plane-type.js';
+import { ControlPlaneStrategy } from '../tenancy/control-plane-strategy.js';
 
 const strategyConstructors: Record<string, new (type: ResourceType) => DefaultStrategy> = {
   '/namespaces': NamespaceStrategy,
@@ -29,7 +31,7 @@ export function strategyFor(type: ResourceType, subresource = ''): Strategy {
   const key = `${type.group}/${type.version}/${type.resource}/${subresource}`;
   let strategy = cache.get(key);
   if (!strategy) {
-    const constructor = type.custom ? CustomResourceStrategy : strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy;
+    const constructor = type.custom ? customStrategy(type) : strategyConstructors[`${type.group}/${type.resource}`] ?? DefaultStrategy;
     const main = new constructor(type);
     if (subresource === 'status') strategy = new StatusStrategy(main);
     else if (subresource === 'approval') strategy = new ApprovalStrategy(main);
@@ -39,6 +41,11 @@ export function strategyFor(type: ResourceType, subresource = ''): Strategy {
     cache.set(key, strategy);
   }
   return strategy;
+}
+
+/** The built-in ControlPlane type has its own; a CRD's types the generic one. */
+function customStrategy(type: ResourceType): new (type: ResourceType) => DefaultStrategy {
+  return isControlPlaneType(type) ? ControlPlaneStrategy : CustomResourceStrategy;
 }
 
 function customStrategyCache(type: ResourceType): Map<string, Strategy> {

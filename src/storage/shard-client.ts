@@ -73,8 +73,8 @@ export class ShardClient implements Storage {
     return this.stub.compact(resourceVersion);
   }
 
-  /** Empties the shard: every object, its history and its clock (an old layout's shard after resharding). */
-  erase(): Promise<void> {
+  /** Empties the shard: every object and its history; later versions stay above its newest (an old layout's shard after resharding). */
+  erase(): Promise<number> {
     return this.stub.erase();
   }
 

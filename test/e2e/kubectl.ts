@@ -74,15 +74,20 @@ export interface Kubectl {
  * is self-signed.
  */
 export function kubectlFor(serverUrl: string, user: string | null = 'admin', minor = '1.32'): Kubectl {
-  const dir = mkdtempSync(path.join(tmpdir(), 'edge-kubectl-'));
-  const kubeconfig = path.join(dir, 'kubeconfig');
-  writeFileSync(kubeconfig, [
+  return kubectlWithConfig([
     'apiVersion: v1', 'kind: Config',
     'clusters:', '- name: t', '  cluster:', `    server: ${serverUrl}`, '    insecure-skip-tls-verify: true',
     'users:', '- name: t', ...(user === null ? ['  user: {}'] : ['  user:', `    token: ${tokenOf(user)}`]),
     'contexts:', '- name: t', '  context: {cluster: t, user: t}',
     'current-context: t', '',
-  ].join('\n'));
+  ].join('\n'), minor);
+}
+
+/** A kubectl (minor version `minor`) with the kubeconfig `text` (e.g. one a ControlPlane's Secret delivered), and its own cache. */
+export function kubectlWithConfig(text: string, minor = '1.32'): Kubectl {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edge-kubectl-'));
+  const kubeconfig = path.join(dir, 'kubeconfig');
+  writeFileSync(kubeconfig, text);
   const binary = kubectlBinary(minor);
   const cacheDir = path.join(dir, 'cache');
   const base = ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, '--request-timeout=30s'];

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent } from '../../src/controllers/apply-event.js';
 import { controllerEvent, type ControllerEvent } from '../../src/controllers/events.js';
 import type { ControllerFacts } from '../../src/controllers/facts.js';
-import { Graph } from '../../src/controllers/graph.js';
+import { Graph, graphSchema } from '../../src/controllers/graph.js';
 
 const now = 1_000_000;
 const facts = (uid: string, extra: Partial<ControllerFacts> = {}): ControllerFacts =>
@@ -26,6 +26,8 @@ let counter = 0;
 async function fold(events: ControllerEvent[], mine: (uid: string) => boolean = () => true) {
   const stub = env.CONTROLLERS.get(env.CONTROLLERS.idFromName(`lifecycle/graph-test-${counter++}/0`));
   return runInDurableObject(stub, (_instance, state) => {
+    // A partition creates its tables with the first events it receives; these are applied directly.
+    for (const statement of graphSchema) state.storage.sql.exec(statement);
     const graph = new Graph(state.storage.sql);
     for (const event of events) applyEvent(graph, event, mine, now);
     const rows = (query: string) => state.storage.sql.exec(query).toArray();

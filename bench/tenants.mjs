@@ -1,0 +1,176 @@
+// Control planes per tenant (`tenants`; its own servers, authentication on, TLS off):
+//   1. N tenants (BENCH_TENANTS, default 1,000) created through the default plane: the first tenth
+//      (at most 100) one at a time, for the latency from a create request to the first successful
+//      GET /clusters/NAME/api/v1/namespaces (by the default plane's admin), p50 and p99; the rest
+//      16 at a time, for tenants created per second (anchor: kcp's load test, about 8 workspaces
+//      per second); then the time until the controllers report all of them Ready (kubeconfig delivered);
+//   2. workerd's resident memory before the first tenant and after all N sat idle for
+//      BENCH_IDLE_SECONDS (default 90; workerd evicts Durable Objects idle for about 70 s): KiB per
+//      idle tenant (anchor: kcp, about 9.8 MiB per workspace); and the isolate's JavaScript heap
+//      after a full collection (bench/isolate-heap.mjs), which leaves out native memory and garbage;
+//   3. the storage of an idle tenant (its bootstrap only): the SQLite size of each of its Durable
+//      Objects, as the storage probe Worker reads them (bench/tenant-storage-probe.ts);
+//   4. a noisy tenant beside a quiet one, on a server with the default rate limits (per user, and
+//      per tenant: src/auth/rate-limit.ts): the quiet
+//      tenant's reads (paced at 50/s) alone, then while the noisy one's admin runs 32 concurrent
+//      writers as fast as they can; the quiet p99 beside against alone (target: within 2x).
+// Nothing is asserted; figures are ratios or per-tenant costs measured in the same run.
+import path from 'node:path';
+import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
+import { credentialBindings, randomToken, signingKeyPem } from '../scripts/local-credentials.mjs';
+import { residentMiB } from './memory.mjs';
+import { freePort, isolateHeapMiB } from './isolate-heap.mjs';
+import { fmt, summarize } from './stats.mjs';
+
+const group = 'tenancy.edge-apiserver.dev/v1alpha1';
+const json = { 'content-type': 'application/json' };
+
+async function call(url, token, method = 'GET', body) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}`, ...(body ? json : {}) }, body: body && JSON.stringify(body) });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      // A keep-alive connection the server closed meanwhile: the request never reached it.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function start(admin, bindings, inspectorPort) {
+  const probe = await bundleWorker(path.join(projectRoot, 'bench', 'tenant-storage-probe.ts'));
+  return startServer({
+    ...(inspectorPort ? { inspectorPort } : {}),
+    bindings: { ...credentialBindings({ adminToken: admin, signingKey: signingKeyPem() }), ...bindings },
+    extraWorkers: [{
+      name: 'tenant-storage-probe', modules: true, scriptPath: probe, compatibilityDate: '2026-08-01', routes: ['*/__tenant-storage*'],
+      durableObjects: { STORAGE_SHARDS: { className: 'StorageShard', scriptName: 'edge-apiserver' }, CONTROLLERS: { className: 'ControllerPartition', scriptName: 'edge-apiserver' } },
+    }],
+  });
+}
+
+/** Creates tenant `name` and polls its namespaces until they answer; the milliseconds in between. */
+async function createAndReach(url, admin, name) {
+  const began = performance.now();
+  const created = await call(`${url}/apis/${group}/controlplanes`, admin, 'POST', { apiVersion: group, kind: 'ControlPlane', metadata: { name } });
+  if (created.status !== 201) throw new Error(`create ${name}: ${created.status} ${created.text.slice(0, 200)}`);
+  for (;;) {
+    const listed = await call(`${url}/clusters/${name}/api/v1/namespaces`, admin);
+    if (listed.status === 200) return performance.now() - began;
+  }
+}
+
+async function waitAllReady(url, admin, count) {
+  for (;;) {
+    const list = JSON.parse((await call(`${url}/apis/${group}/controlplanes`, admin)).text);
+    const ready = list.items.filter((item) => item.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
+    if (ready >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function creation(count, idleSeconds) {
+  const admin = randomToken();
+  const inspectorPort = await freePort();
+  const server = await start(admin, { RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', TENANT_RATE_LIMIT_QPS: '1000000000', TENANT_RATE_LIMIT_BURST: '1000000000' }, inspectorPort);
+  try {
+    await call(`${server.url}/api/v1/namespaces`, admin);
+    // The snapshot's own memory stays with workerd: taken before the first resident figure, it is in both.
+    const heapBefore = await isolateHeapMiB(inspectorPort);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const before = residentMiB();
+    const sequential = Math.min(100, Math.ceil(count / 10));
+    const latencies = [];
+    const began = performance.now();
+    for (let i = 0; i < sequential; i++) latencies.push(await createAndReach(server.url, admin, `t${i}`));
+    let next = sequential;
+    const concurrentBegan = performance.now();
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      while (next < count) await createAndReach(server.url, admin, `t${next++}`);
+    }));
+    const createdIn = (performance.now() - concurrentBegan) / 1000;
+    await waitAllReady(server.url, admin, count);
+    const readyIn = (performance.now() - began) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const after = residentMiB();
+    const heapAfter = await isolateHeapMiB(inspectorPort);
+    const stats = summarize(latencies);
+    console.log(`Control planes per tenant: ${count} tenants created through the default plane`);
+    console.log(`  one at a time (${sequential}): create request -> first successful GET /clusters/NAME/api/v1/namespaces p50 ${fmt(stats.p50)} ms, p99 ${fmt(stats.p99)} ms (target p99 < 50 ms)`);
+    console.log(`  16 at a time (${count - sequential}): ${fmt((count - sequential) / createdIn)} tenants created (and reached) per second (kcp: about 8/s); all ${count} Ready (kubeconfig delivered) ${fmt(readyIn)} s after the first create`);
+    console.log(`  workerd resident memory ${fmt(before)} MiB before, ${fmt(after)} MiB with ${count} idle tenants (${idleSeconds} s idle): ${fmt(((after - before) * 1024) / count)} KiB per tenant (target < 100 KiB; kcp about 9.8 MiB)`);
+    console.log(`  the isolate's JavaScript heap after a full collection: ${fmt(heapBefore)} MiB before, ${fmt(heapAfter)} MiB after: ${fmt(((heapAfter - heapBefore) * 1024) / count)} KiB per tenant (tenant contexts, the default plane's caches)`);
+    await storageOfTenant(server.url, admin, 't0');
+  } finally {
+    await server.stop();
+  }
+}
+
+async function storageOfTenant(url, admin, name) {
+  const uid = JSON.parse((await call(`${url}/apis/${group}/controlplanes/${name}`, admin)).text).metadata.uid;
+  const report = JSON.parse((await call(`${url}/__tenant-storage?cluster=${encodeURIComponent(`${name}:${uid}`)}`, admin)).text);
+  const used = report.objects.filter((object) => object.bytes > report.empty);
+  const total = used.reduce((sum, object) => sum + object.bytes, 0);
+  console.log(`  storage of an idle tenant (bootstrap only): ${fmt(total / 1024)} KiB in ${used.length} Durable Objects (${used.map((object) => `${object.name} ${fmt(object.bytes / 1024)}`).join(', ')} KiB); the other ${report.objects.length - used.length} hold nothing (an empty database reports ${report.empty} bytes)`);
+}
+
+async function paced(url, token, durationMs, perSecond) {
+  const latencies = [];
+  const interval = 1000 / perSecond;
+  const deadline = performance.now() + durationMs;
+  // A late read does not make the next ones catch up: the pace never exceeds perSecond.
+  for (let at = performance.now(); at < deadline; at = Math.max(at + interval, performance.now())) {
+    const wait = at - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const began = performance.now();
+    const response = await call(`${url}/api/v1/namespaces/default/configmaps/quiet`, token);
+    if (response.status !== 200) throw new Error(`quiet read: ${response.status} ${response.text}`);
+    latencies.push(performance.now() - began);
+  }
+  return summarize(latencies);
+}
+
+async function noisy(url, token, durationMs) {
+  const counts = { admitted: 0, throttled: 0 };
+  const deadline = performance.now() + durationMs;
+  await Promise.all(Array.from({ length: 32 }, async (_, worker) => {
+    for (let i = 0; performance.now() < deadline; i++) {
+      const response = await call(`${url}/api/v1/namespaces/default/configmaps`, token, 'POST', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `n-${worker}-${i}` }, data: { a: 'x'.repeat(512) } });
+      if (response.status === 429) counts.throttled += 1;
+      else counts.admitted += 1;
+    }
+  }));
+  return counts;
+}
+
+async function tenantToken(url, admin, name) {
+  await call(`${url}/apis/${group}/controlplanes`, admin, 'POST', { apiVersion: group, kind: 'ControlPlane', metadata: { name } });
+  for (;;) {
+    const secret = await call(`${url}/api/v1/namespaces/tenancy-system/secrets/${name}-kubeconfig`, admin);
+    if (secret.status === 200) return Buffer.from(JSON.parse(secret.text).data.token, 'base64').toString();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function neighbours(durationMs) {
+  const admin = randomToken();
+  const server = await start(admin, {});
+  try {
+    const [quiet, loud] = [await tenantToken(server.url, admin, 'quiet'), await tenantToken(server.url, admin, 'noisy')];
+    const quietUrl = `${server.url}/clusters/quiet`;
+    await call(`${quietUrl}/api/v1/namespaces/default/configmaps`, quiet, 'POST', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'quiet' } });
+    await paced(quietUrl, quiet, 2000, 50);
+    const alone = await paced(quietUrl, quiet, durationMs, 50);
+    const [beside, load] = await Promise.all([paced(quietUrl, quiet, durationMs, 50), noisy(`${server.url}/clusters/noisy`, loud, durationMs)]);
+    console.log(`Noisy neighbour (default rate limits: 100/s per user, burst 200; 500/s per tenant): the quiet tenant's reads at 50/s`);
+    console.log(`  alone: p50 ${fmt(alone.p50, 2)} ms, p99 ${fmt(alone.p99, 2)} ms; beside a tenant at full load (32 writers: ${fmt(load.admitted / (durationMs / 1000))}/s admitted, ${fmt(load.throttled / (durationMs / 1000))}/s answered 429): p50 ${fmt(beside.p50, 2)} ms, p99 ${fmt(beside.p99, 2)} ms = ${fmt(beside.p99 / alone.p99, 2)}x alone (target within 2x)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The `tenants` section. */
+export async function runTenants(durationMs) {
+  await creation(Number(process.env.BENCH_TENANTS ?? 1000), Number(process.env.BENCH_IDLE_SECONDS ?? 90));
+  await neighbours(durationMs);
+}

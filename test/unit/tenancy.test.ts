@@ -1,0 +1,111 @@
+/**
+ * The pure parts of tenancy: which plane a request addresses (paths, host names, invalid names),
+ * redirects keeping the prefix, tenant names and addresses, the credentials Secret's contents,
+ * printer columns reading conditions, and a tenant's shared rate-limit bucket.
+ */
+import { describe, expect, it } from 'vitest';
+import { admitRequest } from '../../src/auth/rate-limit.js';
+import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/addressing.js';
+import { ClusterContext } from '../../src/cluster/context.js';
+import { StatusError } from '../../src/core/status.js';
+import { evaluateSimplePath } from '../../src/crds/simple-jsonpath.js';
+import type { Env } from '../../src/env.js';
+import { planeOf, routeToPlane, withPlanePrefix } from '../../src/http/cluster-routing.js';
+import type { KubeObject } from '../../src/registry/object.js';
+import { credentialsSecret, credentialTexts, kubeconfigText, secretsOf } from '../../src/tenancy/tenant-credentials.js';
+
+describe('routing a request to its plane', () => {
+  it.each([
+    ['http://h/api/v1/pods', {}, undefined, '/api/v1/pods'],
+    ['http://h/clusters/team-a/api/v1/pods?limit=1', { tenant: 'team-a', prefix: '/clusters/team-a' }, undefined, '/api/v1/pods?limit=1'],
+    ['http://h/clusters/team-a', { tenant: 'team-a', prefix: '/clusters/team-a' }, undefined, '/'],
+    ['http://h/clusters/default/api', { prefix: '/clusters/default' }, undefined, '/api'],
+    ['http://h/clusters/Team/api', {}, undefined, '/clusters/Team/api'],
+    ['http://h/clusters/a%2Fb/api', {}, undefined, '/clusters/a%2Fb/api'],
+    ['http://h/clusters/', {}, undefined, '/clusters/'],
+    ['https://team-b.tenants.example.com/api', { tenant: 'team-b', prefix: '' }, 'tenants.example.com', '/api'],
+    ['https://tenants.example.com/api', {}, 'tenants.example.com', '/api'],
+    ['https://a.b.tenants.example.com/api', {}, 'tenants.example.com', '/api'],
+  ])('%s', (url, plane, domain, served) => {
+    const routed = routeToPlane(new Request(url), domain);
+    expect(planeOf(routed)).toEqual({ prefix: '', ...plane });
+    const { pathname, search } = new URL(routed.url);
+    expect(pathname + search).toBe(served);
+  });
+
+  it('keeps the prefix in the Location of a redirect', () => {
+    const plane = planeOf(routeToPlane(new Request('http://h/clusters/x/openapi/v3/api/v1?hash=old'), undefined));
+    const redirect = withPlanePrefix(new Response(null, { status: 301, headers: { location: '/openapi/v3/api/v1?hash=new' } }), plane);
+    expect(redirect.headers.get('location')).toBe('/clusters/x/openapi/v3/api/v1?hash=new');
+  });
+});
+
+describe('tenant names and addresses', () => {
+  it.each([
+    ['team-a', []],
+    ['default', ['"default" is the name of the default control plane']],
+    ['a.b', ['must not contain dots']],
+    ['a'.repeat(64), ['must be no more than 63 characters']],
+  ])('%s', (name, problems) => {
+    expect(tenantNameProblems(name)).toEqual(problems);
+  });
+
+  it('addresses an incarnation by name and uid, and refuses what would break Durable Object names', () => {
+    const address = tenantClusterName('team-a', '0b8e7f64-2c1d-4bb0-9a1e-8f1d2e3c4b5a');
+    expect(address).toBe('team-a:0b8e7f64-2c1d-4bb0-9a1e-8f1d2e3c4b5a');
+    expect(tenantOf(address)).toBe('team-a');
+    expect(tenantOf('default')).toBeUndefined();
+    expect(() => tenantClusterName('team/a', 'u')).toThrow();
+    expect(() => tenantClusterName('team-a', 'x/y')).toThrow();
+  });
+});
+
+describe('the credentials Secret', () => {
+  const controlPlane = { apiVersion: 'tenancy.edge-apiserver.dev/v1alpha1', kind: 'ControlPlane', metadata: { name: 'team-a', uid: 'uid-1' } } as KubeObject;
+  const secrets = { token: 'tok', signingKeyPem: '-----BEGIN PRIVATE KEY-----\nMIG\n-----END PRIVATE KEY-----\n' };
+
+  it('holds the kubeconfig, the token and the key, owned by the ControlPlane', () => {
+    const kubeconfig = kubeconfigText('team-a', 'https://h/clusters/team-a', 'tok', true);
+    expect(kubeconfig).toContain('server: "https://h/clusters/team-a"\n    insecure-skip-tls-verify: true');
+    const secret = credentialsSecret(controlPlane, secrets, kubeconfig);
+    expect(secret.metadata).toMatchObject({ name: 'team-a-kubeconfig', namespace: 'tenancy-system', ownerReferences: [{ kind: 'ControlPlane', uid: 'uid-1', controller: true }] });
+    expect(secretsOf(secret, 'uid-1')).toEqual({ ...secrets, kubeconfig });
+  });
+
+  it("counts only for the incarnation that owns it", () => {
+    const secret = credentialsSecret(controlPlane, secrets, '');
+    expect(secretsOf(secret, 'uid-2')).toBeNull();
+    expect(secretsOf(null, 'uid-1')).toBeNull();
+  });
+
+  it('gives the tenant its admin in system:masters, its key and its issuer; before provisioning, only the issuer', () => {
+    expect(credentialTexts(secrets, 'https://i/clusters/team-a')).toEqual({
+      staticTokens: 'tok,admin,admin,"system:masters"\n', serviceAccountKey: secrets.signingKeyPem, serviceAccountIssuer: 'https://i/clusters/team-a',
+    });
+    expect(credentialTexts(null, 'https://i/clusters/team-a')).toEqual({ serviceAccountIssuer: 'https://i/clusters/team-a' });
+  });
+});
+
+describe('printer columns', () => {
+  const object = { status: { conditions: [{ type: 'Progressing', status: 'False' }, { type: 'Ready', status: 'True' }] } };
+  it.each([
+    ['.status.conditions[?(@.type=="Ready")].status', 'True'],
+    [".status.conditions[?(@.type=='Progressing')].status", 'False'],
+    ['.status.conditions[?(@.type=="Missing")].status', undefined],
+  ])('%s', (path, value) => {
+    expect(evaluateSimplePath(object, path)).toBe(value);
+  });
+});
+
+describe("a tenant's shared rate-limit bucket", () => {
+  it("refuses a tenant's users together past the tenant's rate, and leaves other clusters alone", () => {
+    const env = { RATE_LIMIT_QPS: '1000', RATE_LIMIT_BURST: '1000', TENANT_RATE_LIMIT_QPS: '1', TENANT_RATE_LIMIT_BURST: '3' } as unknown as Env;
+    const tenant = new ClusterContext('team-a:uid-1', env);
+    for (const user of ['u1', 'u2', 'u3']) admitRequest(tenant, user);
+    expect(() => admitRequest(tenant, 'u4')).toThrow(StatusError);
+    const other = new ClusterContext('team-b:uid-2', env);
+    for (const user of ['u1', 'u2', 'u3']) admitRequest(other, user);
+    const home = new ClusterContext('default', env);
+    for (const user of ['u1', 'u2', 'u3', 'u4', 'u5']) admitRequest(home, user);
+  });
+});
