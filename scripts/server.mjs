@@ -76,8 +76,8 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
       rootPath: projectRoot,
       modules: true,
       scriptPath,
-      // A self-signed certificate: the kubeconfigs tenants get (src/tenancy/) must skip verification too.
-      bindings: { ...workerOptions.bindings, ...(https ? { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true' } : {}), ...bindings },
+      // TLS is terminated in front of workerd (TLS_IN_FRONT), with a self-signed certificate: tenants' kubeconfigs skip verification too.
+      bindings: { ...workerOptions.bindings, ...(https ? { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', TLS_IN_FRONT: 'true' } : {}), ...bindings },
     }, ...extraWorkers],
   }));
   const entryUrl = (await mf.ready).toString().replace(/\/$/, '');
@@ -122,7 +122,7 @@ export const openAccess = { ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAll
 async function startBehindFront({ port, host, ...options }) {
   const { startHttpsFront } = await import('./https-front.mjs');
   // Its certificate is self-signed: the kubeconfigs tenants get must skip verification too.
-  const inner = await startServer({ ...options, bindings: { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', ...options.bindings }, port: 0, host: '127.0.0.1' });
+  const inner = await startServer({ ...options, bindings: { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', TLS_IN_FRONT: 'true', ...options.bindings }, port: 0, host: '127.0.0.1' });
   const front = await startHttpsFront({ target: inner.url, host, port });
   return { url: front.url, entryUrl: inner.entryUrl, mf: inner.mf, stop: async () => { await front.close(); await inner.stop(); } };
 }

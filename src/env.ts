@@ -62,4 +62,6 @@ export interface Env {
   TENANT_DOMAIN?: string;
   /** `true`: tenants' kubeconfigs skip TLS verification (a local server's self-signed certificate). */
   KUBECONFIG_INSECURE_SKIP_TLS_VERIFY?: string;
+  /** `true`: TLS is terminated in front of workerd (a local server): requests came over https (src/http/front-scheme.ts). */
+  TLS_IN_FRONT?: string;
 }

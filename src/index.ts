@@ -6,6 +6,7 @@
 import { settingsOf } from './cluster/settings.js';
 import type { Env } from './env.js';
 import { createApp } from './http/app.js';
+import { withClientScheme } from './http/front-scheme.js';
 import { planeOf, routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
 import { provideSeeds } from './durable/seeds.js';
 import { bootstrapSeed } from './registry/bootstrap-seeds.js';
@@ -19,7 +20,7 @@ provideSeeds(bootstrapSeed);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const routed = routeToPlane(request, settingsOf(env).tenantDomain);
+    const routed = routeToPlane(withClientScheme(request, env), settingsOf(env).tenantDomain);
     return withPlanePrefix(await app.fetch(routed, env, ctx), planeOf(routed));
   },
 } satisfies ExportedHandler<Env>;

@@ -52,9 +52,10 @@ describe('status subresource', () => {
     expect(replaced.json.status).toEqual({ observedGeneration: 1 });
   });
 
-  it('answers 405 for subresources not served yet and 404 for ones that do not exist', async () => {
+  it('answers 404 for subresources that do not exist (or of objects that do not) and 405 for a method a subresource lacks', async () => {
     await api('POST', deployments(), { body: deployment('d5') });
-    expect((await api('POST', '/api/v1/nodes/nope/proxy', { body: {} })).status).toBe(405);
+    const proxy = await api('POST', '/api/v1/nodes/nope/proxy', { body: {} });
+    expect([proxy.status, proxy.json.message]).toEqual([404, 'nodes "nope" not found']);
     expect((await api('GET', `${deployments()}/d5/nonsense`)).status).toBe(404);
     expect((await api('POST', `${deployments()}/d5/status`, { body: deployment('d5') })).status).toBe(405);
   });
