@@ -1,23 +1,9 @@
 // Listing 10,000 ConfigMaps: one page and pages of 500, with time and the peak resident memory
 // of the workerd process while listing.
-import { residentMiB, workerdPids } from './memory.mjs';
+import { withPeakMemory } from './memory.mjs';
 import { fmt } from './stats.mjs';
 
 const json = { 'content-type': 'application/json' };
-
-/** Runs `task` while sampling workerd memory; returns { ms, peakMiB, baselineMiB, result }. */
-async function measured(task) {
-  const pids = workerdPids();
-  const baseline = residentMiB(pids);
-  let peak = baseline;
-  const sampler = setInterval(() => { peak = Math.max(peak, residentMiB(pids)); }, 5);
-  const began = performance.now();
-  const result = await task();
-  const ms = performance.now() - began;
-  clearInterval(sampler);
-  peak = Math.max(peak, residentMiB(pids));
-  return { ms, peakMiB: peak, baselineMiB: baseline, result };
-}
 
 async function fill(server, namespace, count) {
   const base = `${server}/api/v1/namespaces/${namespace}/configmaps`;
@@ -49,11 +35,11 @@ export async function runBigList(server, count) {
   await fill(server, namespace, count);
   console.log(`list of ${count} ConfigMaps (filled in ${fmt((performance.now() - filled) / 1000)} s)`);
   const base = `${server}/api/v1/namespaces/${namespace}/configmaps`;
-  const whole = await measured(async () => (await (await fetch(base)).json()).items.length);
-  console.log(`  one page:       ${fmt(whole.ms)} ms, ${whole.result} items, workerd RSS ${fmt(whole.baselineMiB)} -> peak ${fmt(whole.peakMiB)} MiB`);
-  const paged = await measured(() => listPaged(base, 500));
-  console.log(`  pages of 500:   ${fmt(paged.ms)} ms, ${paged.result} items, workerd RSS ${fmt(paged.baselineMiB)} -> peak ${fmt(paged.peakMiB)} MiB`);
-  const figures = ({ ms, result, baselineMiB, peakMiB }) => ({ ms, items: result, rssBeforeMiB: baselineMiB, rssPeakMiB: peakMiB, rssRiseMiB: peakMiB - baselineMiB });
+  const whole = await withPeakMemory(async () => (await (await fetch(base)).json()).items.length);
+  console.log(`  one page:       ${fmt(whole.ms)} ms, ${whole.result} items, workerd RSS ${fmt(whole.rssBeforeMiB)} -> peak ${fmt(whole.rssPeakMiB)} MiB`);
+  const paged = await withPeakMemory(() => listPaged(base, 500));
+  console.log(`  pages of 500:   ${fmt(paged.ms)} ms, ${paged.result} items, workerd RSS ${fmt(paged.rssBeforeMiB)} -> peak ${fmt(paged.rssPeakMiB)} MiB`);
+  const figures = ({ result, ...memory }) => ({ items: result, ...memory });
   return {
     conditions: `${count} ConfigMaps of about 250 bytes in one namespace, listed by one client over HTTP (JSON); time to the parsed body; workerd resident memory sampled every 5 ms`,
     count, onePage: figures(whole), pagesOf500: figures(paged),

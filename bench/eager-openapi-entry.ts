@@ -3,8 +3,6 @@
 // benchmark's baseline (bench/cold-start.mjs) uses it.
 import documents from '../data/openapi-documents.js';
 
-export { ResourceStore } from '../src/durable/resource-store.js';
-export { LifecycleController } from '../src/lifecycle/controller.js';
-export { default } from '../src/index.js';
+export { StorageShard, ControllerPartition, default } from '../src/index.js';
 
 (globalThis as { evaluatedAtStart?: unknown }).evaluatedAtStart = documents;

@@ -20,3 +20,17 @@ export function residentMiB(pids = workerdPids()) {
   }, 0);
   return kilobytes / 1024;
 }
+
+/** Runs `task` while sampling workerd's resident memory every 5 ms: its time, result and the memory's rise at its peak. */
+export async function withPeakMemory(task) {
+  const pids = workerdPids();
+  const before = residentMiB(pids);
+  let peak = before;
+  const sampler = setInterval(() => { peak = Math.max(peak, residentMiB(pids)); }, 5);
+  const began = performance.now();
+  const result = await task();
+  const ms = performance.now() - began;
+  clearInterval(sampler);
+  peak = Math.max(peak, residentMiB(pids));
+  return { ms, result, rssBeforeMiB: before, rssPeakMiB: peak, rssRiseMiB: peak - before };
+}

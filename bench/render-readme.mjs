@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt } from './stats.mjs';
+import { controlPlane, kubeLists, kubeMixed, kubeWatch, limits, sharding, tenants } from './render-sections.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -109,7 +110,10 @@ function validation(section) {
 
 function coldStart(section) {
   return [`**Cold start**. Conditions: ${section.conditions}. Figures: ready in ${ms(section.readyMs, 0)}, first request ${ms(section.firstRequestMs, 0)}, ` +
-    `first Pod create ${ms(section.firstPodCreateMs, 0)} (bootstrap, new Durable Objects, lazy schema load), second ${ms(section.secondPodCreateMs, 0)}.`];
+    `first Pod create ${ms(section.firstPodCreateMs, 0)} (bootstrap, new Durable Objects, lazy schema load), second ${ms(section.secondPodCreateMs, 0)}.` +
+    (section.startup ? ` Isolate start-up, workerd's CPU from launch until ready: ${ms(section.startup.lazyOpenApi.cpuMs, 0)} with kube's OpenAPI documents loaded on first use against ` +
+      `${ms(section.startup.eagerOpenApi.cpuMs, 0)} evaluated at start (${ratio(section.startup.lazyOpenApi.cpuMs / section.startup.eagerOpenApi.cpuMs)}), ` +
+      `${fmt(section.startup.eagerOpenApi.residentMiB - section.startup.lazyOpenApi.residentMiB)} MiB less resident; the first /openapi/v3 then takes ${ms(section.startup.lazyOpenApi.firstOpenApiCpuMs, 0)} of CPU.` : '')];
 }
 
 function authz(section) {
@@ -125,6 +129,8 @@ function authz(section) {
 const renderers = [
   ['mixed', mixed], ['list', list], ['watchers', watchers], ['apply', apply], ['lifecycle', lifecycle], ['crd', crd],
   ['encodings', encodings], ['codecs', codecs], ['validation', validation], ['cold-start', coldStart], ['authz', authz],
+  ['kube-mixed', kubeMixed], ['kube-lists', kubeLists], ['kube-watch', kubeWatch], ['limits', limits], ['sharding', sharding],
+  ['control-plane', controlPlane], ['tenants', tenants],
 ];
 
 /** The Markdown of a results file's figures. */

@@ -18,7 +18,8 @@
 //      first request after the policy changed;
 //  12. side by side with the reference kube-apiserver + etcd (`kube-mixed`, `kube-lists`,
 //      `kube-watch`: bench/side-by-side-*.mjs, skipped when ../shared/kube is absent);
-//  13. one type over 1, 2, 4 and 8 storage shards (`sharding`, its own servers): writes, the
+//  13. lists and a watch at the platform's limits (`limits`, its own server: bench/limits.mjs);
+//  13b. one type over 1, 2, 4 and 8 storage shards (`sharding`, its own servers): writes, the
 //      merged watch's delay, a cluster-wide list (bench/sharding.mjs);
 //  14. a real control plane (`control-plane`, its own servers): kube-controller-manager and
 //      kube-scheduler v1.32.13 with simulated nodes, BENCH_CP_PODS pods (1,000) of one Deployment
@@ -45,6 +46,7 @@ import { runCodecSpeed } from './codec-speed.mjs';
 import { runAuthz } from './authz.mjs';
 import { sideBySideSections } from './side-by-side.mjs';
 import { runSharding } from './sharding.mjs';
+import { runLimits } from './limits.mjs';
 import { openAccessServer, runContext, writeResults } from './results.mjs';
 import { runControlPlane } from './control-plane.mjs';
 import { runTenants } from './tenants.mjs';
@@ -111,6 +113,7 @@ const processSections = [
   ['cold-start', () => runColdStart(5)],
   ['authz', () => runAuthz(durationMs)],
   ...sideBySideSections(durationMs),
+  ['limits', () => runLimits()],
   ['sharding', () => runSharding(durationMs)],
   ['control-plane', () => runControlPlane({
     pods: Number(process.env.BENCH_CP_PODS ?? 1000), nodes: Number(process.env.BENCH_CP_NODES ?? 100), rounds: Number(process.env.BENCH_CP_ROUNDS ?? 1),
@@ -123,7 +126,14 @@ const sections = {};
 async function record(name, run, server) {
   const ran = { startedAt: new Date().toISOString(), loadAverage1mBefore: os.loadavg()[0] };
   const began = performance.now();
-  const figures = await run();
+  let figures;
+  try {
+    figures = await run();
+  } catch (error) {
+    // One section's failure is recorded; the others still run and the results are still written.
+    console.log(`${name} failed: ${error?.stack ?? error}`);
+    figures = { failed: String(error?.message ?? error) };
+  }
   Object.assign(ran, { seconds: (performance.now() - began) / 1000, loadAverage1mAfter: os.loadavg()[0] });
   sections[name] = { ...(server ? { server } : {}), ...figures, ran };
   console.log();

@@ -100,7 +100,11 @@ async function creation(count, idleSeconds) {
     console.log(`  16 at a time (${count - sequential}): ${fmt((count - sequential) / createdIn)} tenants created (and reached) per second (kcp: about 8/s); all ${count} Ready (kubeconfig delivered) ${fmt(readyIn)} s after the first create`);
     console.log(`  workerd resident memory ${fmt(before)} MiB before, ${fmt(after)} MiB with ${count} idle tenants (${idleSeconds} s idle): ${fmt(((after - before) * 1024) / count)} KiB per tenant (target < 100 KiB; kcp about 9.8 MiB)`);
     console.log(`  the isolate's JavaScript heap after a full collection: ${fmt(heapBefore)} MiB before, ${fmt(heapAfter)} MiB after: ${fmt(((heapAfter - heapBefore) * 1024) / count)} KiB per tenant (tenant contexts, the default plane's caches)`);
-    await storageOfTenant(server.url, admin, 't0');
+    const storage = await storageOfTenant(server.url, admin, 't0');
+    return {
+      count, reachMs: stats, createdPerSecond: (count - sequential) / createdIn, allReadySeconds: readyIn, idleSeconds,
+      rssMiB: { before, after, perTenantKiB: ((after - before) * 1024) / count }, heapMiB: { before: heapBefore, after: heapAfter, perTenantKiB: ((heapAfter - heapBefore) * 1024) / count }, storage,
+    };
   } finally {
     await server.stop();
   }
@@ -112,6 +116,7 @@ async function storageOfTenant(url, admin, name) {
   const used = report.objects.filter((object) => object.bytes > report.empty);
   const total = used.reduce((sum, object) => sum + object.bytes, 0);
   console.log(`  storage of an idle tenant (bootstrap only): ${fmt(total / 1024)} KiB in ${used.length} Durable Objects (${used.map((object) => `${object.name} ${fmt(object.bytes / 1024)}`).join(', ')} KiB); the other ${report.objects.length - used.length} hold nothing (an empty database reports ${report.empty} bytes)`);
+  return { totalKiB: total / 1024, objectsUsed: used.length, objects: report.objects.length };
 }
 
 async function paced(url, token, durationMs, perSecond) {
@@ -164,6 +169,7 @@ async function neighbours(durationMs) {
     const [beside, load] = await Promise.all([paced(quietUrl, quiet, durationMs, 50), noisy(`${server.url}/clusters/noisy`, loud, durationMs)]);
     console.log(`Noisy neighbour (default rate limits: 100/s per user, burst 200; 500/s per tenant): the quiet tenant's reads at 50/s`);
     console.log(`  alone: p50 ${fmt(alone.p50, 2)} ms, p99 ${fmt(alone.p99, 2)} ms; beside a tenant at full load (32 writers: ${fmt(load.admitted / (durationMs / 1000))}/s admitted, ${fmt(load.throttled / (durationMs / 1000))}/s answered 429): p50 ${fmt(beside.p50, 2)} ms, p99 ${fmt(beside.p99, 2)} ms = ${fmt(beside.p99 / alone.p99, 2)}x alone (target within 2x)`);
+    return { aloneMs: alone, besideMs: beside, noisyPerSecond: { admitted: load.admitted / (durationMs / 1000), throttled: load.throttled / (durationMs / 1000) }, p99Ratio: beside.p99 / alone.p99 };
   } finally {
     await server.stop();
   }
@@ -171,6 +177,10 @@ async function neighbours(durationMs) {
 
 /** The `tenants` section. */
 export async function runTenants(durationMs) {
-  await creation(Number(process.env.BENCH_TENANTS ?? 1000), Number(process.env.BENCH_IDLE_SECONDS ?? 90));
-  await neighbours(durationMs);
+  const created = await creation(Number(process.env.BENCH_TENANTS ?? 1000), Number(process.env.BENCH_IDLE_SECONDS ?? 90));
+  const neighbour = await neighbours(durationMs);
+  return {
+    conditions: 'its own servers (workerd through Miniflare, authentication on); tenants created through the default plane by its admin, 16 at a time after the first tenth one at a time; memory after the tenants sat idle; the neighbours on default rate limits',
+    creation: created, neighbours: neighbour,
+  };
 }

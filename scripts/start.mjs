@@ -12,8 +12,9 @@ const persistTo = path.join(projectRoot, '.wrangler', 'state', 'v3');
 
 const credentials = localCredentials();
 // The HTTPS front keeps idle connections open as kube-apiserver does (controllers, kubectl drain).
-// BUILTIN_CONTROLLERS=off|on|auto npm start overrides wrangler.toml's (the built-in controllers beside kube-controller-manager).
-const overrides = process.env.BUILTIN_CONTROLLERS ? { BUILTIN_CONTROLLERS: process.env.BUILTIN_CONTROLLERS } : {};
+// BUILTIN_CONTROLLERS=off|on|auto and SHARDED_TYPES=... npm start override wrangler.toml's
+// (the built-in controllers beside kube-controller-manager; types spread over storage shards).
+const overrides = Object.fromEntries(['BUILTIN_CONTROLLERS', 'SHARDED_TYPES'].filter((name) => process.env[name]).map((name) => [name, process.env[name]]));
 const { url, stop } = await startServer({ port, host, persistTo, bindings: { ...credentialBindings(credentials), ...overrides }, front: true });
 writeFileSync(path.join(projectRoot, 'kubeconfig'), kubeconfig(url, credentials.adminToken), { mode: 0o600 });
 console.log(`edge-apiserver listening on ${url}`);

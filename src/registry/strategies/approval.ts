@@ -6,32 +6,11 @@
 import type { FieldError } from '../../core/field-errors.js';
 import { validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
 import type { KubeObject } from '../object.js';
-import type { Strategy } from '../strategy.js';
-import type { DeletionRules } from '../deletion.js';
-import type { DefaultStrategy } from './default.js';
+import { SubresourceStrategy } from './subresource.js';
 
-export class ApprovalStrategy implements Strategy {
-  readonly namespaced: boolean;
-  readonly allowCreateOnUpdate = false;
-  readonly allowUnconditionalUpdate: boolean;
-
-  constructor(private readonly main: DefaultStrategy) {
-    this.namespaced = main.namespaced;
-    this.allowUnconditionalUpdate = main.allowUnconditionalUpdate;
-  }
-
-  applyDefaults(object: KubeObject): void {
-    this.main.applyDefaults(object);
-  }
-
-  prepareForCreate(): void {}
-
+export class ApprovalStrategy extends SubresourceStrategy {
   prepareForUpdate(object: KubeObject, old: KubeObject): void {
     this.main.approval?.prepareForUpdate(object, old);
-  }
-
-  validate(): FieldError[] {
-    return [];
   }
 
   validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
@@ -39,17 +18,5 @@ export class ApprovalStrategy implements Strategy {
       ...(this.main.approval?.validateUpdate(object, old) ?? []),
       ...validateObjectMetaUpdate(object.metadata, old.metadata, { namespaced: this.namespaced, nameValidation: 'none' }),
     ];
-  }
-
-  selectableFields(object: KubeObject): Record<string, string> {
-    return this.main.selectableFields(object);
-  }
-
-  get deletion(): DeletionRules {
-    return this.main.deletion;
-  }
-
-  shouldDeleteDuringUpdate(object: KubeObject, old: KubeObject): boolean {
-    return this.main.shouldDeleteDuringUpdate(object, old);
   }
 }

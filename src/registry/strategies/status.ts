@@ -6,26 +6,9 @@
 import type { FieldError } from '../../core/field-errors.js';
 import { validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
 import type { KubeObject } from '../object.js';
-import type { Strategy } from '../strategy.js';
-import type { DeletionRules } from '../deletion.js';
-import type { DefaultStrategy } from './default.js';
+import { SubresourceStrategy } from './subresource.js';
 
-export class StatusStrategy implements Strategy {
-  readonly namespaced: boolean;
-  readonly allowCreateOnUpdate = false;
-  readonly allowUnconditionalUpdate: boolean;
-
-  constructor(private readonly main: DefaultStrategy) {
-    this.namespaced = main.namespaced;
-    this.allowUnconditionalUpdate = main.allowUnconditionalUpdate;
-  }
-
-  applyDefaults(object: KubeObject): void {
-    this.main.applyDefaults(object);
-  }
-
-  prepareForCreate(): void {}
-
+export class StatusStrategy extends SubresourceStrategy {
   /**
    * Only status comes from the request; the rest, metadata included, is the stored object's,
    * except managedFields: the field manager has already recorded this write there (kube's
@@ -49,26 +32,10 @@ export class StatusStrategy implements Strategy {
     this.main.prepareForStatusUpdate(object, old);
   }
 
-  validate(): FieldError[] {
-    return [];
-  }
-
   validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
     return [
       ...validateObjectMetaUpdate(object.metadata, old.metadata, { namespaced: this.namespaced, nameValidation: 'none' }),
       ...this.main.validateStatusUpdate(object, old),
     ];
-  }
-
-  selectableFields(object: KubeObject): Record<string, string> {
-    return this.main.selectableFields(object);
-  }
-
-  get deletion(): DeletionRules {
-    return this.main.deletion;
-  }
-
-  shouldDeleteDuringUpdate(object: KubeObject, old: KubeObject): boolean {
-    return this.main.shouldDeleteDuringUpdate(object, old);
   }
 }
