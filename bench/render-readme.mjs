@@ -137,7 +137,10 @@ const renderers = [
 export function render(results, file) {
   const blocks = [header(results, file)];
   for (const [name, renderer] of renderers) {
-    blocks.push(results.sections[name] ? renderer(results.sections[name]) : [`**${name}**: not in this run.`]);
+    const section = results.sections[name];
+    if (!section) blocks.push([`**${name}**: not in this run.`]);
+    else if (section.failed) blocks.push([`**${name}**: failed in this run (${section.failed}).`]);
+    else blocks.push(renderer(section));
   }
   return blocks.map((lines) => lines.join('\n')).join('\n\n');
 }

@@ -100,7 +100,7 @@ async function creation(count, idleSeconds) {
     console.log(`  16 at a time (${count - sequential}): ${fmt((count - sequential) / createdIn)} tenants created (and reached) per second (kcp: about 8/s); all ${count} Ready (kubeconfig delivered) ${fmt(readyIn)} s after the first create`);
     console.log(`  workerd resident memory ${fmt(before)} MiB before, ${fmt(after)} MiB with ${count} idle tenants (${idleSeconds} s idle): ${fmt(((after - before) * 1024) / count)} KiB per tenant (target < 100 KiB; kcp about 9.8 MiB)`);
     console.log(`  the isolate's JavaScript heap after a full collection: ${fmt(heapBefore)} MiB before, ${fmt(heapAfter)} MiB after: ${fmt(((heapAfter - heapBefore) * 1024) / count)} KiB per tenant (tenant contexts, the default plane's caches)`);
-    const storage = await storageOfTenant(server.url, admin, 't0');
+    const storage = await storageOfTenant(server.url, server.entryUrl ?? server.url, admin, 't0');
     return {
       count, reachMs: stats, createdPerSecond: (count - sequential) / createdIn, allReadySeconds: readyIn, idleSeconds,
       rssMiB: { before, after, perTenantKiB: ((after - before) * 1024) / count }, heapMiB: { before: heapBefore, after: heapAfter, perTenantKiB: ((heapAfter - heapBefore) * 1024) / count }, storage,
@@ -110,9 +110,10 @@ async function creation(count, idleSeconds) {
   }
 }
 
-async function storageOfTenant(url, admin, name) {
+/** The probe Worker is reached by its route, through Miniflare's entry socket (`probeUrl`). */
+async function storageOfTenant(url, probeUrl, admin, name) {
   const uid = JSON.parse((await call(`${url}/apis/${group}/controlplanes/${name}`, admin)).text).metadata.uid;
-  const report = JSON.parse((await call(`${url}/__tenant-storage?cluster=${encodeURIComponent(`${name}:${uid}`)}`, admin)).text);
+  const report = JSON.parse((await call(`${probeUrl}/__tenant-storage?cluster=${encodeURIComponent(`${name}:${uid}`)}`, admin)).text);
   const used = report.objects.filter((object) => object.bytes > report.empty);
   const total = used.reduce((sum, object) => sum + object.bytes, 0);
   console.log(`  storage of an idle tenant (bootstrap only): ${fmt(total / 1024)} KiB in ${used.length} Durable Objects (${used.map((object) => `${object.name} ${fmt(object.bytes / 1024)}`).join(', ')} KiB); the other ${report.objects.length - used.length} hold nothing (an empty database reports ${report.empty} bytes)`);
