@@ -99,7 +99,8 @@ export async function startEdge(options = {}) {
   const before = new Set(workerdPids());
   const persistTo = mkdtempSync(path.join(stateDirectory(), 'edge-bench-'));
   const server = await startServer({ ...options, persistTo, bindings, https: true });
-  const pids = workerdPids().filter((pid) => !before.has(pid));
+  // workerd and the TLS front's process: kube's figures include its own TLS too.
+  const pids = [...workerdPids().filter((pid) => !before.has(pid)), ...(server.tlsPid ? [String(server.tlsPid)] : [])];
   const stop = async () => {
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });

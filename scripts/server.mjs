@@ -8,18 +8,16 @@
 // gzips every JSON response of any size for a client that accepts gzip, ignoring
 // `Cache-Control: no-transform`, and so buffers streamed responses (watches) until they end
 // (workers-sdk#8004); and it resets a keep-alive connection whose request body the Worker did not
-// read (the next request on it fails with ECONNRESET). With HTTPS, a TLS front in this process
-// (a byte pipe, scripts/self-signed.mjs's certificate) terminates TLS before the direct socket.
+// read (the next request on it fails with ECONNRESET). With HTTPS, a TLS front in a child process
+// (scripts/tls-pipe.mjs, a byte pipe) terminates TLS before the direct socket.
 import './offline-env.mjs';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { selfSignedCertificate } from './self-signed.mjs';
+import { spawn } from 'node:child_process';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,7 +52,7 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * kube-controller-manager and kubectl drain), entry (another Worker entry module, bundled apart:
  * a benchmark's variant of the Worker), inspectorPort (workerd's DevTools inspector, for CPU
  * profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs).
- * Returns { url, entryUrl, mf, stop }.
+ * Returns { url, entryUrl, tlsPid (with https), mf, stop }.
  */
 export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort } = {}) {
   if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort });
@@ -84,31 +82,23 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
   const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
   if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
   const tlsPipe = await tlsFront(host, port, Number(directUrl.port));
-  return { url: `https://${host}:${tlsPipe.port}`, entryUrl, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
+  return { url: `https://${host}:${tlsPipe.port}`, entryUrl, tlsPid: tlsPipe.pid, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
 }
 
-/** A TLS listener on host:port whose connections are piped, decrypted, to the direct socket's port. */
+/** The TLS front (scripts/tls-pipe.mjs) in a child process, on host:port, piping to the direct socket's port. */
 async function tlsFront(host, port, directPort) {
-  const connections = new Set();
-  // No Nagle on either leg: a small answer held for the peer's delayed ACK costs 40 ms a request.
-  const server = tls.createServer({ ...selfSignedCertificate(), noDelay: true }, (client) => {
-    const upstream = net.connect({ port: directPort, host: '127.0.0.1', noDelay: true });
-    connections.add(client);
-    const close = () => {
-      connections.delete(client);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', close).on('close', close);
-    upstream.on('error', close).on('close', close);
-    client.pipe(upstream).pipe(client);
+  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', 'tls-pipe.mjs'), host, String(port), String(directPort)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const listening = await new Promise((resolve, reject) => {
+    child.once('error', reject).once('exit', (code) => reject(new Error(`the TLS front exited (${code})`)));
+    child.stdout.once('data', (data) => resolve(JSON.parse(data.toString())));
   });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   return {
-    port: server.address().port,
+    port: listening.port,
+    pid: child.pid,
     close: () => new Promise((resolve) => {
-      for (const connection of connections) connection.destroy();
-      server.close(resolve);
+      child.removeAllListeners('exit');
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
     }),
   };
 }
