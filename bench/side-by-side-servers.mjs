@@ -87,7 +87,7 @@ export async function prepare(server, namespaces = []) {
 
 /**
  * Starts edge-apiserver over HTTPS with `bench` and the admin as static token users, RBAC on, no
- * rate limit; `options` go to startServer (e.g. inspectorPort).
+ * rate limit; `options` go to startServer (e.g. inspectorPort; `bindings` add to the server's).
  */
 export async function startEdge(options = {}) {
   const adminToken = randomToken();
@@ -95,6 +95,7 @@ export async function startEdge(options = {}) {
   const bindings = {
     ...credentialBindings({ adminToken, signingKey: signingKeyPem(), extraUsers: [{ token, name: 'bench', uid: 'bench' }] }),
     AUTHORIZATION_MODE: 'RBAC', RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', WATCH_LIMIT_PER_USER: '1000000',
+    ...options.bindings,
   };
   const before = new Set(workerdPids());
   const persistTo = mkdtempSync(path.join(stateDirectory(), 'edge-bench-'));

@@ -15,6 +15,7 @@
 //      tenant's reads (paced at 50/s) alone, then while the noisy one's admin runs 32 concurrent
 //      writers as fast as they can; the quiet p99 beside against alone (target: within 2x).
 // Nothing is asserted; figures are ratios or per-tenant costs measured in the same run.
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
 import { credentialBindings, randomToken, signingKeyPem } from '../scripts/local-credentials.mjs';
@@ -37,9 +38,15 @@ async function call(url, token, method = 'GET', body) {
   }
 }
 
+/**
+ * A server whose Durable Objects persist to tmpfs: in memory (Miniflare's default) every tenant's
+ * stored objects would count in workerd's resident memory, which on the platform they do not.
+ */
 async function start(admin, bindings, inspectorPort) {
   const probe = await bundleWorker(path.join(projectRoot, 'bench', 'tenant-storage-probe.ts'));
-  return startServer({
+  const persistTo = mkdtempSync(path.join('/dev/shm', 'edge-tenants-'));
+  const server = await startServer({
+    persistTo,
     ...(inspectorPort ? { inspectorPort } : {}),
     bindings: { ...credentialBindings({ adminToken: admin, signingKey: signingKeyPem() }), ...bindings },
     extraWorkers: [{
@@ -47,6 +54,7 @@ async function start(admin, bindings, inspectorPort) {
       durableObjects: { STORAGE_SHARDS: { className: 'StorageShard', scriptName: 'edge-apiserver' }, CONTROLLERS: { className: 'ControllerPartition', scriptName: 'edge-apiserver' } },
     }],
   });
+  return { ...server, stop: async () => { await server.stop(); rmSync(persistTo, { recursive: true, force: true }); } };
 }
 
 /** Creates tenant `name` and polls its namespaces until they answer; the milliseconds in between. */
