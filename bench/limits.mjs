@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openAccess, startServer } from '../scripts/server.mjs';
 import { withPeakMemory } from './memory.mjs';
+import { stateDirectory } from './side-by-side-servers.mjs';
 import { fmt } from './stats.mjs';
 
 const json = { 'content-type': 'application/json' };
@@ -107,7 +108,7 @@ async function initialState(url, namespace) {
 const row = (name, figures) => `  ${name.padEnd(34)} ${fmt(figures.ms)} ms, ${figures.items ?? figures.added} items, ${fmt(figures.megabytes)} MB; workerd RSS +${fmt(figures.rssRiseMiB)} MiB at its peak (${fmt(figures.rssBeforeMiB)} -> ${fmt(figures.rssPeakMiB)})`;
 
 export async function runLimits(large = Number(process.env.BENCH_LIMITS_LARGE ?? 100_000), bigCount = Number(process.env.BENCH_LIMITS_MIB ?? 1000)) {
-  const state = mkdtempSync(path.join('/dev/shm', 'edge-limits-'));
+  const state = mkdtempSync(path.join(stateDirectory(), 'edge-limits-'));
   const server = await startServer({ bindings: openAccess, persistTo: state });
   try {
     const { url } = server;

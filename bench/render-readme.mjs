@@ -6,15 +6,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt } from './stats.mjs';
-import { controlPlane, kubeLists, kubeMixed, kubeWatch, limits, sharding, tenants } from './render-sections.mjs';
+import { controlPlane, kubeLists, kubeMixed, kubeWatch, limits, ms, ratio, sharding, tenants } from './render-sections.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const begin = '<!-- bench-results:begin -->';
 const end = '<!-- bench-results:end -->';
 
-const ms = (value, digits = 1) => `${fmt(value, digits)} ms`;
-const ratio = (value) => `${fmt(value, 2)}x`;
 const range = (values, digits = 1) => {
   const finite = values.filter(Number.isFinite);
   return `${fmt(Math.min(...finite), digits)}-${fmt(Math.max(...finite), digits)}`;

@@ -3,8 +3,9 @@
 // results (bench/results/*.json) and returns Markdown lines. Used by render-readme.mjs.
 import { fmt } from './stats.mjs';
 
-const ms = (value, digits = 1) => `${fmt(value, digits)} ms`;
-const ratio = (value) => `${fmt(value, 2)}x`;
+/** Milliseconds and ratios as the README writes them (render-readme.mjs uses them too). */
+export const ms = (value, digits = 1) => `${fmt(value, digits)} ms`;
+export const ratio = (value) => `${fmt(value, 2)}x`;
 const skipped = (name, section) => (section.skipped ? [`**${name}**: skipped (${section.skipped}).`] : null);
 
 export function kubeMixed(section) {

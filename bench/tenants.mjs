@@ -20,6 +20,7 @@ import path from 'node:path';
 import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
 import { credentialBindings, randomToken, signingKeyPem } from '../scripts/local-credentials.mjs';
 import { residentMiB } from './memory.mjs';
+import { stateDirectory } from './side-by-side-servers.mjs';
 import { freePort, isolateHeapMiB } from './isolate-heap.mjs';
 import { fmt, summarize } from './stats.mjs';
 
@@ -44,7 +45,7 @@ async function call(url, token, method = 'GET', body) {
  */
 async function start(admin, bindings, inspectorPort) {
   const probe = await bundleWorker(path.join(projectRoot, 'bench', 'tenant-storage-probe.ts'));
-  const persistTo = mkdtempSync(path.join('/dev/shm', 'edge-tenants-'));
+  const persistTo = mkdtempSync(path.join(stateDirectory(), 'edge-tenants-'));
   const server = await startServer({
     persistTo,
     ...(inspectorPort ? { inspectorPort } : {}),

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Kubectl, kubectlFor } from './kubectl.js';
 import { apiFetch } from './test-server.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const serverUrl = inject('serverUrl');
 let k: Kubectl;
@@ -42,18 +43,12 @@ describe('watchers of both versions of one namespace', () => {
   /** The first `count` events of a JSON-lines watch. */
   async function firstEvents(response: Response, count: number): Promise<Array<{ type: string; object: Record<string, any> }>> {
     const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
+    const lines = jsonLines<{ type: string; object: Record<string, any> }>(reader, 10_000);
     const events = [];
     while (events.length < count) {
-      const chunk = await reader.read();
-      if (chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        if (line.trim()) events.push(JSON.parse(line));
-      }
+      const event = await lines.next();
+      if (!event) break;
+      events.push(event);
     }
     await reader.cancel();
     return events;

@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFetch } from './test-server.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const serverUrl = inject('serverUrl');
 
@@ -20,28 +21,7 @@ async function openWatch(path: string) {
   const controller = new AbortController();
   const response = await apiFetch(`${serverUrl}${path}`, { signal: controller.signal });
   expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let done = false;
-  const next = async (timeoutMillis = 5_000): Promise<Event | null> => {
-    for (;;) {
-      const newline = buffer.indexOf('\n');
-      if (newline >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        if (line.trim()) return JSON.parse(line) as Event;
-        continue;
-      }
-      if (done) return null;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const chunk = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMillis)))]);
-      clearTimeout(timer);
-      if (chunk === 'timeout') return null;
-      if (chunk.done) done = true;
-      else buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  };
+  const { next, ended } = jsonLines<Event>(response.body!.getReader(), 5_000);
   const take = async (count: number, timeoutMillis = 5_000) => {
     const events: Event[] = [];
     while (events.length < count) {
@@ -51,7 +31,7 @@ async function openWatch(path: string) {
     }
     return events;
   };
-  return { next, take, close: () => controller.abort(), ended: () => done };
+  return { next, take, close: () => controller.abort(), ended };
 }
 
 let namespaceCounter = 0;

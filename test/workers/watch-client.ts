@@ -1,6 +1,7 @@
 /** Reading watch streams from the Worker under test, event by event. */
 import { exports } from 'cloudflare:workers';
 import { adminAuthorization } from './api-client.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 export interface WatchEvent {
   type: string;
@@ -21,34 +22,14 @@ export interface WatchStream {
 export async function watch(path: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<WatchStream> {
   const response: Response = await (exports as any).default.fetch(new Request(`http://edge.test${path}`, { headers: { ...adminAuthorization, ...headers }, signal }));
   const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let done = false;
-  const next = async (timeoutMillis = 2000): Promise<WatchEvent | null> => {
-    for (;;) {
-      const newline = buffer.indexOf('\n');
-      if (newline >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        if (line.trim()) return JSON.parse(line);
-        continue;
-      }
-      if (done) return null;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const chunk = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMillis)))]);
-      clearTimeout(timer);
-      if (chunk === 'timeout') return null;
-      if (chunk.done) done = true;
-      else buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  };
+  const { next } = jsonLines<WatchEvent>(reader, 2000);
   const rest = async (timeoutMillis = 2000) => {
     const events: WatchEvent[] = [];
     for (let event = await next(timeoutMillis); event; event = await next(timeoutMillis)) events.push(event);
     return events;
   };
   let body: any;
-  if (response.status !== 200) body = JSON.parse(decoder.decode((await reader.read()).value));
+  if (response.status !== 200) body = JSON.parse(new TextDecoder().decode((await reader.read()).value));
   return { status: response.status, headers: response.headers, next, rest, close: () => reader.cancel(), body };
 }
 
