@@ -55,8 +55,11 @@ export async function runControlPlane({ pods = 1000, nodes = 100, rounds = 1 } =
   };
 }
 
-/** One rollout on a fresh control plane: milliseconds from the Deployment's create to all pods bound and all Ready. */
-async function measure({ binaries, server, runDir, pods, nodes }) {
+/**
+ * One rollout on a fresh control plane: milliseconds from the Deployment's create to all pods
+ * bound and all Ready. `onCreate` runs just before the Deployment's create (a profiler's start).
+ */
+export async function measure({ binaries, server, runDir, pods, nodes, onCreate = async () => {} }) {
   const plane = await startControlPlane({
     binaries, url: server.url, token: server.token, runDir, nodes,
     simulation: { concurrency: 32, prefix: 'bench-node' }, controllerArgs: clientLimits, schedulerArgs: clientLimits, election: patientLeaderElection,
@@ -73,6 +76,7 @@ async function measure({ binaries, server, runDir, pods, nodes }) {
       if (pod.status?.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') && !ready.has(name)) ready.set(name, now);
     });
     await watch.synced;
+    await onCreate();
     const start = performance.now();
     await plane.client.expect('POST', `/apis/apps/v1/namespaces/${namespace}/deployments`, { body: deployment(pods) });
     const deadline = Date.now() + 900_000;

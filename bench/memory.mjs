@@ -1,5 +1,5 @@
 // Resident memory of the workerd processes this Node process started (Miniflare's runtime).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 export function workerdPids() {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
@@ -10,6 +10,17 @@ export function workerdPids() {
       return false;
     }
   });
+}
+
+/** How many SQLite databases (Durable Objects' storage among them) `pids` hold open. */
+export function openDatabases(pids = workerdPids()) {
+  return pids.reduce((sum, pid) => sum + readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).endsWith('.sqlite');
+    } catch {
+      return false; // Closed meanwhile.
+    }
+  }).length, 0);
 }
 
 /** Resident set of `pids` (default: all workerd children) in MiB. */

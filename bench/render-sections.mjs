@@ -71,11 +71,15 @@ export function controlPlane(section) {
   ];
 }
 
+/** The idle-tenant memory figure: older results measured one batch only. */
+const idleTenantMemory = (c) => (c.rssMiB.perIdleTenantKiB === undefined ? `${fmt(c.rssMiB.perTenantKiB)} KiB per tenant`
+  : `${fmt(c.rssMiB.perIdleTenantKiB)} KiB per idle tenant (a second ${c.count.toLocaleString('en')} over the first; the first batch's creation burst left ${fmt(c.rssMiB.firstBurstPerTenantKiB)} KiB per tenant of allocator high-water mark; open Durable Object databases after idling: ${c.openDatabases.second})`);
+
 export function tenants(section) {
   const { creation: c, neighbours: n } = section;
   return [
     `**Control planes per tenant**. Conditions: ${section.conditions}. Figures: ${c.count.toLocaleString('en')} tenants; create to first successful GET in the tenant p50 ${ms(c.reachMs.p50)}, p99 ${ms(c.reachMs.p99)}; ` +
-      `${fmt(c.createdPerSecond)} tenants created per second (kcp about 8/s), all Ready ${fmt(c.allReadySeconds)} s after the first create; after ${c.idleSeconds} s idle workerd resident memory ${fmt(c.rssMiB.perTenantKiB)} KiB per tenant, ` +
+      `${fmt(c.createdPerSecond)} tenants created per second (kcp about 8/s), all Ready ${fmt(c.allReadySeconds)} s after the first create; after ${c.idleSeconds} s idle workerd resident memory ${idleTenantMemory(c)}, ` +
       `JavaScript heap ${fmt(c.heapMiB.perTenantKiB)} KiB per tenant (kcp about 9.8 MiB); an idle tenant stores ${fmt(c.storage.totalKiB)} KiB in ${c.storage.objectsUsed} Durable Objects. ` +
       `Quiet tenant's reads at 50/s: p99 ${ms(n.aloneMs.p99, 2)} alone, ${ms(n.besideMs.p99, 2)} beside a tenant at full load (${ratio(n.p99Ratio)}; the noisy one ${fmt(n.noisyPerSecond.admitted)}/s admitted, ${fmt(n.noisyPerSecond.throttled)}/s answered 429).`,
   ];

@@ -51,15 +51,31 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * does, where workerd closes them after 5 s: for long-lived clients such as
  * kube-controller-manager and kubectl drain), entry (another Worker entry module, bundled apart:
  * a benchmark's variant of the Worker), inspectorPort (workerd's DevTools inspector, for CPU
- * profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs).
+ * profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs), heapLimitMiB (caps
+ * V8's old generation as the platform caps an isolate's memory: locally nothing does, and V8
+ * then collects large garbage late, so resident memory follows bytes moved, not bytes held).
  * Returns { url, entryUrl, tlsPid (with https), mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort } = {}) {
-  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort });
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB } = {}) {
+  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB });
   const scriptPath = entry ? await bundleWorker(entry, path.join(projectRoot, '.wrangler', 'bundle-variants')) : await bundleWorker();
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   const direct = { host, port: https ? 0 : port };
-  const mf = new Miniflare(convertV4MiniflareOptions({
+  const options = miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers });
+  const flags = heapLimitMiB ? [`--max-old-space-size=${heapLimitMiB}`] : [];
+  const { mf, entryUrl } = await withV8Flags(flags, async () => {
+    const mf = new Miniflare(options);
+    return { mf, entryUrl: (await mf.ready).toString().replace(/\/$/, '') };
+  });
+  const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
+  if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
+  const tlsPipe = await tlsFront(host, port, Number(directUrl.port));
+  return { url: `https://${host}:${tlsPipe.port}`, entryUrl, tlsPid: tlsPipe.pid, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
+}
+
+/** Miniflare's options for the server: the bundled Worker on a direct socket, what it needs from wrangler.toml. */
+function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers }) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
+  return convertV4MiniflareOptions({
     host,
     port: 0,
     ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
@@ -77,12 +93,22 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
       // TLS is terminated in front of workerd (TLS_IN_FRONT), with a self-signed certificate: tenants' kubeconfigs skip verification too.
       bindings: { ...workerOptions.bindings, ...(https ? { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', TLS_IN_FRONT: 'true' } : {}), ...bindings },
     }, ...extraWorkers],
-  }));
-  const entryUrl = (await mf.ready).toString().replace(/\/$/, '');
-  const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
-  if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
-  const tlsPipe = await tlsFront(host, port, Number(directUrl.port));
-  return { url: `https://${host}:${tlsPipe.port}`, entryUrl, tlsPid: tlsPipe.pid, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
+  });
+}
+
+/**
+ * Runs `start` with workerd's V8 flags set to `flags`: Miniflare reads them from its environment
+ * (MINIFLARE_WORKERD_V8_FLAGS) when it assembles workerd's configuration, during `ready`.
+ */
+async function withV8Flags(flags, start) {
+  const before = process.env.MINIFLARE_WORKERD_V8_FLAGS;
+  if (flags.length) process.env.MINIFLARE_WORKERD_V8_FLAGS = [before, ...flags].filter(Boolean).join(' ');
+  try {
+    return await start();
+  } finally {
+    if (before === undefined) delete process.env.MINIFLARE_WORKERD_V8_FLAGS;
+    else process.env.MINIFLARE_WORKERD_V8_FLAGS = before;
+  }
 }
 
 /** The TLS front (scripts/tls-pipe.mjs) in a child process, on host:port, piping to the direct socket's port. */

@@ -58,6 +58,8 @@ export interface Env {
   /** Requests per second all users of one tenant may make together, averaged (default 500), and above it at once (default 1000). */
   TENANT_RATE_LIMIT_QPS?: string;
   TENANT_RATE_LIMIT_BURST?: string;
+  TENANT_RATE_LIMIT_QUEUE_SECONDS?: string;
+  TENANT_CONCURRENCY?: string;
   /** With a domain, host `NAME.<domain>` serves tenant NAME at `/` (besides `/clusters/NAME/`). */
   TENANT_DOMAIN?: string;
   /** `true`: tenants' kubeconfigs skip TLS verification (a local server's self-signed certificate). */

@@ -14,14 +14,17 @@ import { sharedKube } from './controllers.mjs';
 
 const run = promisify(execFile);
 
-/** edge-apiserver; `builtinControllers` is its BUILTIN_CONTROLLERS ('auto', 'on' or 'off'). */
-export async function startEdge({ builtinControllers = 'auto', port = 0 } = {}) {
+/**
+ * edge-apiserver; `builtinControllers` is its BUILTIN_CONTROLLERS ('auto', 'on' or 'off'),
+ * `inspectorPort` opens workerd's DevTools inspector (for CPU profiles).
+ */
+export async function startEdge({ builtinControllers = 'auto', port = 0, inspectorPort, bindings: extra = {} } = {}) {
   const token = randomToken();
   const bindings = {
     ...credentialBindings({ adminToken: token, signingKey: signingKeyPem() }),
-    RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000', WATCH_LIMIT_PER_USER: '100000', BUILTIN_CONTROLLERS: builtinControllers,
+    RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000', WATCH_LIMIT_PER_USER: '100000', BUILTIN_CONTROLLERS: builtinControllers, ...extra,
   };
-  const server = await startServer({ port, bindings, front: true });
+  const server = await startServer({ port, bindings, front: true, inspectorPort });
   return { url: server.url, token, stop: server.stop };
 }
 

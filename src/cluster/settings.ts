@@ -28,8 +28,13 @@ export interface ClusterSettings {
    * always, `off` never (kube-controller-manager does that work). CRD controllers always run.
    */
   builtinControllers: 'auto' | 'on' | 'off';
-  /** All users of a tenant together (TENANT_RATE_LIMIT_QPS 500, TENANT_RATE_LIMIT_BURST 1000). */
-  tenantRateLimit: { qps: number; burst: number; watchesPerUser: number };
+  /**
+   * All users of a tenant together (TENANT_RATE_LIMIT_QPS 500, TENANT_RATE_LIMIT_BURST 1000); a
+   * request past them waits for its turn up to TENANT_RATE_LIMIT_QUEUE_SECONDS (2; 0: refused at once).
+   */
+  tenantRateLimit: { qps: number; burst: number; watchesPerUser: number; queueMillis: number };
+  /** A tenant's requests under way at once in one isolate, watches aside (TENANT_CONCURRENCY, 2): src/auth/tenant-seats.ts. */
+  tenantConcurrency: number;
   /** Host `NAME.<tenantDomain>` serves tenant NAME (TENANT_DOMAIN); undefined: only `/clusters/NAME/`. */
   tenantDomain: string | undefined;
   /** Tenants' kubeconfigs skip TLS verification (KUBECONFIG_INSECURE_SKIP_TLS_VERIFY=true). */
@@ -54,7 +59,11 @@ export function settingsOf(env: Env): ClusterSettings {
     shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
     serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
     builtinControllers: builtinControllersMode(env.BUILTIN_CONTROLLERS),
-    tenantRateLimit: { qps: positive(env.TENANT_RATE_LIMIT_QPS, 500), burst: positive(env.TENANT_RATE_LIMIT_BURST, 1000), watchesPerUser: Infinity },
+    tenantRateLimit: {
+      qps: positive(env.TENANT_RATE_LIMIT_QPS, 500), burst: positive(env.TENANT_RATE_LIMIT_BURST, 1000), watchesPerUser: Infinity,
+      queueMillis: env.TENANT_RATE_LIMIT_QUEUE_SECONDS === '0' ? 0 : positive(env.TENANT_RATE_LIMIT_QUEUE_SECONDS, 2) * 1000,
+    },
+    tenantConcurrency: positiveInteger(env.TENANT_CONCURRENCY, 2),
     tenantDomain: env.TENANT_DOMAIN?.trim() || undefined,
     kubeconfigInsecure: env.KUBECONFIG_INSECURE_SKIP_TLS_VERIFY === 'true',
   };

@@ -13,7 +13,8 @@ import { attributesOf, authorizeRequest } from '../auth/authorization.js';
 import { authenticateRequest } from '../auth/authenticate.js';
 import { impersonatedUser } from '../auth/impersonation.js';
 import { admitToLevel, classifyRequest, fallbackInfo } from '../auth/priority-and-fairness.js';
-import { admitRequest, admitWatch } from '../auth/rate-limit.js';
+import { admitRequest, admitTenantRequest, admitWatch } from '../auth/rate-limit.js';
+import { takeTenantSeat } from '../auth/tenant-seats.js';
 import type { UserInfo } from '../auth/rbac/index.js';
 import { decodeRequestPath, parseRequestInfo, type RequestInfo } from '../core/request-info.js';
 import { StatusError } from '../core/status.js';
@@ -45,10 +46,30 @@ export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const request = c.req.raw;
   const url = new URL(request.url);
   const path = decodeRequestPath(url.pathname);
-  const { cluster, user: authenticated } = await enter(request, c.env, path ?? url.pathname);
+  const { cluster, user } = await enter(request, c.env, path ?? url.pathname);
   c.set('cluster', cluster);
-  const user = await impersonatedUser(request, cluster, authenticated);
+  await admitToTenant(cluster, request);
   const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
+  const giveSeatBack = await takeTenantSeat(cluster, info?.verb === 'watch');
+  try {
+    await guarded(c, next, { url, path, cluster, authenticated: user, info });
+  } finally {
+    giveSeatBack();
+  }
+}
+
+interface Entered {
+  url: URL;
+  path: string | null;
+  cluster: ClusterContext;
+  authenticated: UserInfo;
+  info: RequestInfo | null;
+}
+
+/** The rest of the guard, once a request is in its cluster (and holds its tenant's seat). */
+async function guarded(c: Context<AppEnv>, next: Next, { url, path, cluster, authenticated, info }: Entered): Promise<void> {
+  const request = c.req.raw;
+  const user = await impersonatedUser(request, cluster, authenticated);
   await ensureBootstrapped(cluster);
   const flow = await classifyRequest(cluster, user, info ?? fallbackInfo(request.method, url.pathname));
   c.set('flow', flow);
@@ -89,6 +110,16 @@ async function limit(c: Context<AppEnv>, cluster: ClusterContext, user: UserInfo
   } catch (error) {
     watchStop?.();
     if (error instanceof StatusError && error.code === 429) recordTermination(cluster, c.req.raw, info, 429);
+    throw error;
+  }
+}
+
+/** A tenant's total rate (waits its turn; 429 past the queue, counted as a termination); nothing for the default plane. */
+async function admitToTenant(cluster: ClusterContext, request: Request): Promise<void> {
+  try {
+    await admitTenantRequest(cluster);
+  } catch (error) {
+    if (error instanceof StatusError && error.code === 429) recordTermination(cluster, request, null, 429);
     throw error;
   }
 }

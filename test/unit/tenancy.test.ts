@@ -4,7 +4,8 @@
  * printer columns reading conditions, and a tenant's shared rate-limit bucket.
  */
 import { describe, expect, it } from 'vitest';
-import { admitRequest } from '../../src/auth/rate-limit.js';
+import { RateLimiter, admitTenantRequest } from '../../src/auth/rate-limit.js';
+import { Seats, takeTenantSeat } from '../../src/auth/tenant-seats.js';
 import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/addressing.js';
 import { ClusterContext } from '../../src/cluster/context.js';
 import { StatusError } from '../../src/core/status.js';
@@ -98,14 +99,66 @@ describe('printer columns', () => {
 });
 
 describe("a tenant's shared rate-limit bucket", () => {
-  it("refuses a tenant's users together past the tenant's rate, and leaves other clusters alone", () => {
-    const env = { RATE_LIMIT_QPS: '1000', RATE_LIMIT_BURST: '1000', TENANT_RATE_LIMIT_QPS: '1', TENANT_RATE_LIMIT_BURST: '3' } as unknown as Env;
+  const env = { RATE_LIMIT_QPS: '1000', RATE_LIMIT_BURST: '1000', TENANT_RATE_LIMIT_QPS: '10', TENANT_RATE_LIMIT_BURST: '2', TENANT_RATE_LIMIT_QUEUE_SECONDS: '0.15' } as unknown as Env;
+  const status = (promise: Promise<unknown>) => promise.then(() => 'admitted', (error: StatusError) => error.code);
+
+  it("admits the tenant's burst at once, queues the next for its turn and refuses past the queue", async () => {
     const tenant = new ClusterContext('team-a:uid-1', env);
-    for (const user of ['u1', 'u2', 'u3']) admitRequest(tenant, user);
-    expect(() => admitRequest(tenant, 'u4')).toThrow(StatusError);
-    const other = new ClusterContext('team-b:uid-2', env);
-    for (const user of ['u1', 'u2', 'u3']) admitRequest(other, user);
+    await admitTenantRequest(tenant);
+    await admitTenantRequest(tenant);
+    const began = Date.now();
+    const third = status(admitTenantRequest(tenant));
+    expect(await status(admitTenantRequest(tenant))).toBe(429);
+    expect(await third).toBe('admitted');
+    expect(Date.now() - began).toBeGreaterThanOrEqual(90);
+  });
+
+  it('leaves other tenants and the default plane alone', async () => {
+    const busy = new ClusterContext('team-b:uid-2', env);
+    for (let i = 0; i < 2; i++) await admitTenantRequest(busy);
+    const other = new ClusterContext('team-c:uid-3', env);
+    const began = Date.now();
+    for (let i = 0; i < 2; i++) await admitTenantRequest(other);
     const home = new ClusterContext('default', env);
-    for (const user of ['u1', 'u2', 'u3', 'u4', 'u5']) admitRequest(home, user);
+    for (let i = 0; i < 5; i++) await admitTenantRequest(home);
+    expect(Date.now() - began).toBeLessThan(50);
+  });
+
+  it('refuses past a bucket\'s burst without a queue, one bucket per key', () => {
+    const limiter = new RateLimiter();
+    const limits = { qps: 1, burst: 2, watchesPerUser: 1 };
+    expect(limiter.reserve(limits, '', 0)).toBe(0);
+    expect(limiter.reserve(limits, '', 0)).toBe(0);
+    expect(() => limiter.reserve(limits, '', 0)).toThrow(StatusError);
+    expect(limiter.reserve(limits, 'someone-else', 0)).toBe(0);
+  });
+});
+
+describe("a tenant's seats in the isolate", () => {
+  const settled = async (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 10))]);
+
+  it('lets `limit` requests under way at once, the next waits and gets the seat given back, in arrival order', async () => {
+    const seats = new Seats();
+    const first = await seats.take(2);
+    await seats.take(2);
+    const third = seats.take(2);
+    const fourth = seats.take(2);
+    expect(await settled(third)).toBe(false);
+    first();
+    first(); // Given back once only: the fourth still waits.
+    expect(await settled(third)).toBe(true);
+    expect(await settled(fourth)).toBe(false);
+    (await third)();
+    expect(await settled(fourth)).toBe(true);
+  });
+
+  it('takes none in the default plane or for a watch', async () => {
+    const env = { TENANT_CONCURRENCY: '1' } as unknown as Env;
+    const tenant = new ClusterContext('team-d:uid-4', env);
+    await takeTenantSeat(tenant, false);
+    expect(await settled(Promise.resolve(takeTenantSeat(tenant, false)))).toBe(false);
+    expect(await settled(Promise.resolve(takeTenantSeat(tenant, true)))).toBe(true);
+    const home = new ClusterContext('default', env);
+    for (let i = 0; i < 3; i++) expect(await settled(Promise.resolve(takeTenantSeat(home, false)))).toBe(true);
   });
 });
