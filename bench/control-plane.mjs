@@ -6,7 +6,9 @@
 // time from its create until every pod is bound to a node, and until every pod is Ready, seen
 // through a watch. The controllers' and scheduler's client rate limits are raised (QPS 500,
 // burst 1,000) so the servers, not the clients' defaults (20 and 50 QPS), set the pace. Figures
-// are the reference's time over edge's (>= 1.0: edge at least as fast); nothing is asserted.
+// are the reference's time over edge's (>= 1.0: edge at least as fast), and the CPU seconds the
+// servers' processes used from the create until all Ready (kube-apiserver + etcd; workerd + the
+// HTTPS front, each in its own process); nothing is asserted.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,8 @@ import { sleep } from '../scripts/control-plane/api-client.mjs';
 import { kubeBinaries, patientLeaderElection } from '../scripts/control-plane/controllers.mjs';
 import { startControlPlane } from '../scripts/control-plane/harness.mjs';
 import { startEdge, startReference } from '../scripts/control-plane/servers.mjs';
+import { workerdPids } from './memory.mjs';
+import { cpuSeconds } from './side-by-side-servers.mjs';
 import { fmt } from './stats.mjs';
 
 const clientLimits = ['--kube-api-qps=500', '--kube-api-burst=1000'];
@@ -30,11 +34,15 @@ export async function runControlPlane({ pods = 1000, nodes = 100, rounds = 1 } =
   for (let round = 0; round < rounds; round++) {
     for (const target of ['reference', 'edge']) {
       const runDir = mkdtempSync(path.join(tmpdir(), `edge-bench-cp-${target}-`));
-      const server = target === 'edge' ? await startEdge({ builtinControllers: 'off' }) : await startReference({ binaries, runDir: path.join(runDir, 'ref') });
+      const server = await start(target, binaries, runDir);
       try {
-        const result = await measure({ binaries, server, runDir, pods, nodes });
+        const front = server.frontPid ? [server.frontPid] : [];
+        let before = {};
+        const result = await measure({ binaries, server, runDir, pods, nodes, onCreate: async () => { before = { all: cpuSeconds(server.pids()), front: cpuSeconds(front) }; } });
+        result.serverCpuSeconds = cpuSeconds(server.pids()) - before.all;
+        result.frontCpuSeconds = cpuSeconds(front) - before.front;
         times[target].push(result);
-        console.log(`  ${target.padEnd(9)} round ${round + 1}: all bound ${fmt(result.bound / 1000, 2)} s, all Ready ${fmt(result.ready / 1000, 2)} s`);
+        console.log(`  ${target.padEnd(9)} round ${round + 1}: all bound ${fmt(result.bound / 1000, 2)} s, all Ready ${fmt(result.ready / 1000, 2)} s, server CPU ${fmt(result.serverCpuSeconds, 2)} s${front.length ? ` (the HTTPS front ${fmt(result.frontCpuSeconds, 2)} s of it)` : ''}`);
       } finally {
         await server.stop();
         rmSync(runDir, { recursive: true, force: true });
@@ -49,10 +57,22 @@ export async function runControlPlane({ pods = 1000, nodes = 100, rounds = 1 } =
     medians[key] = { referenceMs: reference, edgeMs: edge, referenceOverEdge: reference / edge };
     console.log(`  all ${key === 'bound' ? 'bound' : 'Ready'}: kube-apiserver ${fmt(reference / 1000, 2)} s, edge-apiserver ${fmt(edge / 1000, 2)} s: ${fmt(reference / edge, 2)}x`);
   }
+  const cpu = { reference: median(times.reference, 'serverCpuSeconds'), edge: median(times.edge, 'serverCpuSeconds') };
+  medians.serverCpuSeconds = { reference: cpu.reference, edge: cpu.edge, referenceOverEdge: cpu.reference / cpu.edge };
+  console.log(`  server CPU from the create until all Ready: kube-apiserver + etcd ${fmt(cpu.reference, 2)} s, edge (workerd + its HTTPS front) ${fmt(cpu.edge, 2)} s: ${fmt(cpu.reference / cpu.edge, 2)}x`);
   return {
-    conditions: `kube-controller-manager and kube-scheduler v1.32.13 (client QPS 500, burst 1,000) with ${nodes} simulated nodes, one Deployment of ${pods} pods, ${rounds} round(s), the reference then edge (in memory, BUILTIN_CONTROLLERS=off) on fresh servers; times from the Deployment's create, seen through a watch`,
+    conditions: `kube-controller-manager and kube-scheduler v1.32.13 (client QPS 500, burst 1,000) with ${nodes} simulated nodes, one Deployment of ${pods} pods, ${rounds} round(s), the reference then edge (in memory, BUILTIN_CONTROLLERS=off, its HTTPS front in a process of its own) on fresh servers; times from the Deployment's create, seen through a watch; server CPU: kube-apiserver + etcd, workerd + the HTTPS front`,
     pods, nodes, rounds, runs: times, medians,
   };
+}
+
+/** A fresh server by target name, with `pids()`: kube-apiserver and etcd, or workerd and edge's HTTPS front. */
+async function start(target, binaries, runDir) {
+  if (target === 'reference') return startReference({ binaries, runDir: path.join(runDir, 'ref') });
+  const before = new Set(workerdPids());
+  const server = await startEdge({ builtinControllers: 'off' });
+  const pids = [...workerdPids().filter((pid) => !before.has(pid)), server.frontPid];
+  return { ...server, pids: () => pids };
 }
 
 /**

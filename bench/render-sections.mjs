@@ -64,10 +64,12 @@ export function sharding(section) {
 }
 
 export function controlPlane(section) {
-  const { bound, ready } = section.medians;
+  const { bound, ready, serverCpuSeconds: cpu } = section.medians ?? {};
+  // Older results carry no CPU figure.
+  const cpuText = cpu ? ` Server CPU from the create until all Ready: kube-apiserver + etcd ${fmt(cpu.reference, 2)} s, edge ${fmt(cpu.edge, 2)} s (kube/edge ${ratio(cpu.referenceOverEdge)}).` : '';
   return skipped('Control plane', section) ?? [
     `**A real control plane**. Conditions: ${section.conditions}. Figures: all bound kube ${fmt(bound.referenceMs / 1000, 2)} s, edge ${fmt(bound.edgeMs / 1000, 2)} s (kube/edge ${ratio(bound.referenceOverEdge)}); ` +
-      `all Ready kube ${fmt(ready.referenceMs / 1000, 2)} s, edge ${fmt(ready.edgeMs / 1000, 2)} s (${ratio(ready.referenceOverEdge)}).`,
+      `all Ready kube ${fmt(ready.referenceMs / 1000, 2)} s, edge ${fmt(ready.edgeMs / 1000, 2)} s (${ratio(ready.referenceOverEdge)}).${cpuText}`,
   ];
 }
 

@@ -5,9 +5,13 @@
 // the front does too: it terminates TLS and forwards each request to workerd over plain HTTP on
 // a connection pool that drops its own idle connections after 3 s, before workerd would.
 // The certificate is scripts/self-signed.mjs's, for localhost and 127.0.0.1; it protects nothing
-// but loopback traffic.
+// but loopback traffic. Run as a script it serves in a process of its own (as scripts/server.mjs
+// starts it, so that it shares no thread with the test runner or benchmark that started the
+// server): prints `{"port":N}` once listening; exits when its standard input closes or on SIGTERM.
+//   node scripts/https-front.mjs HOST PORT TARGET_URL
 import http from 'node:http';
 import https from 'node:https';
+import { fileURLToPath } from 'node:url';
 import { selfSignedCertificate } from './self-signed.mjs';
 
 /** Hop-by-hop headers a proxy must not forward (RFC 9110 7.6.1). */
@@ -57,4 +61,12 @@ function forward(request, response, backend, agent) {
     if (!response.writableFinished) upstream.destroy();
   });
   request.pipe(upstream);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [host, port, target] = process.argv.slice(2);
+  const front = await startHttpsFront({ target, host, port: Number(port) });
+  process.stdout.write(`${JSON.stringify({ port: Number(new URL(front.url).port) })}\n`);
+  process.stdin.on('end', () => process.exit(0)).resume();
+  process.on('SIGTERM', () => process.exit(0));
 }

@@ -54,7 +54,7 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs), heapLimitMiB (caps
  * V8's old generation as the platform caps an isolate's memory: locally nothing does, and V8
  * then collects large garbage late, so resident memory follows bytes moved, not bytes held).
- * Returns { url, entryUrl, tlsPid (with https), mf, stop }.
+ * Returns { url, entryUrl, tlsPid (with https), frontPid (with front), mf, stop }.
  */
 export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB } = {}) {
   if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB });
@@ -68,7 +68,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
   });
   const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
   if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
-  const tlsPipe = await tlsFront(host, port, Number(directUrl.port));
+  const tlsPipe = await spawnFront('tls-pipe.mjs', [host, port, directUrl.port]);
   return { url: `https://${host}:${tlsPipe.port}`, entryUrl, tlsPid: tlsPipe.pid, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
 }
 
@@ -111,11 +111,14 @@ async function withV8Flags(flags, start) {
   }
 }
 
-/** The TLS front (scripts/tls-pipe.mjs) in a child process, on host:port, piping to the direct socket's port. */
-async function tlsFront(host, port, directPort) {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', 'tls-pipe.mjs'), host, String(port), String(directPort)], { stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * A front in a child process of its own: `script` (scripts/tls-pipe.mjs or scripts/https-front.mjs)
+ * with `args`, which prints `{"port":N}` once listening. Resolves with { port, pid, close }.
+ */
+async function spawnFront(script, args) {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', script), ...args.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const listening = await new Promise((resolve, reject) => {
-    child.once('error', reject).once('exit', (code) => reject(new Error(`the TLS front exited (${code})`)));
+    child.once('error', reject).once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
     child.stdout.once('data', (data) => resolve(JSON.parse(data.toString())));
   });
   return {
@@ -137,9 +140,9 @@ export const openAccess = { ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAll
 
 /** The server on a free loopback port behind the HTTPS front (listening on `host`:`port`). */
 async function startBehindFront({ port, host, ...options }) {
-  const { startHttpsFront } = await import('./https-front.mjs');
   // Its certificate is self-signed: the kubeconfigs tenants get must skip verification too.
   const inner = await startServer({ ...options, bindings: { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', TLS_IN_FRONT: 'true', ...options.bindings }, port: 0, host: '127.0.0.1' });
-  const front = await startHttpsFront({ target: inner.url, host, port });
-  return { url: front.url, entryUrl: inner.entryUrl, mf: inner.mf, stop: async () => { await front.close(); await inner.stop(); } };
+  const front = await spawnFront('https-front.mjs', [host, port, inner.url]);
+  const url = `https://${host.includes(':') ? `[${host}]` : host}:${front.port}`;
+  return { url, entryUrl: inner.entryUrl, frontPid: front.pid, mf: inner.mf, stop: async () => { await front.close(); await inner.stop(); } };
 }

@@ -2,7 +2,7 @@
 // the HTTPS front, authentication on with a fresh admin token, rate limits out of the way of a
 // whole control plane acting as one user) and the reference kube-apiserver v1.32.13 with etcd
 // (../shared/kube/start-apiserver.sh on free ports, in its own run directory). Each resolves
-// with { url, token, stop }.
+// with { url, token, stop }, and edge's HTTPS front's frontPid, the reference's pids().
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -25,7 +25,7 @@ export async function startEdge({ builtinControllers = 'auto', port = 0, inspect
     RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000', WATCH_LIMIT_PER_USER: '100000', BUILTIN_CONTROLLERS: builtinControllers, ...extra,
   };
   const server = await startServer({ port, bindings, front: true, inspectorPort });
-  return { url: server.url, token, stop: server.stop };
+  return { url: server.url, token, frontPid: server.frontPid, stop: server.stop };
 }
 
 /** kube-apiserver + etcd, fresh (start-apiserver.sh wipes etcd's data), stopped with stop.sh. */
@@ -37,6 +37,8 @@ export async function startReference({ binaries, runDir, port, etcdPort }) {
   await run(path.join(sharedKube, 'start-apiserver.sh'), [], { env });
   return {
     url: `https://127.0.0.1:${env.REF_PORT}`, token: readFileSync(path.join(runDir, 'admin-token'), 'utf8').trim(),
+    /** kube-apiserver's and etcd's process ids. */
+    pids: () => ['kube-apiserver', 'etcd'].map((name) => Number(readFileSync(path.join(runDir, `${name}.pid`), 'utf8'))),
     stop: async () => { await run(path.join(sharedKube, 'stop.sh'), [], { env }); },
   };
 }

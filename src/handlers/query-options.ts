@@ -51,8 +51,11 @@ export function parseWriteOptions(query: URLSearchParams, kind: OptionsKind): Wr
  */
 export function managerName(fieldManager: string, userAgent: string | null): string {
   if (fieldManager) return fieldManager;
+  const source = (userAgent ?? '').split('/')[0] ?? '';
+  // Printable ASCII is all kept (letters, digits, punctuation, symbols, space): the usual agent.
+  if (/^[\x20-\x7e]{1,128}$/.test(source)) return source;
   let prefix = '';
-  for (const character of (userAgent ?? '').split('/')[0] ?? '') {
+  for (const character of source) {
     if (!/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(character)) continue;
     if (new TextEncoder().encode(prefix + character).length > 128) break;
     prefix += character;

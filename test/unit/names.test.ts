@@ -4,6 +4,7 @@
 // label-value texts also match golden 019 and 020).
 import { describe, expect, it } from 'vitest';
 import {
+  byteLength,
   isConfigMapKey,
   isDNS1035Label,
   isDNS1123Label,
@@ -175,5 +176,11 @@ describe('path segment names', () => {
     ['slash', 'a/', ["may not contain '/'"]],
   ])('prefix %s', (_name, value, want) => {
     expect(isValidPathSegmentPrefix(value)).toEqual(want);
+  });
+});
+
+describe('byteLength (Go len: UTF-8 bytes)', () => {
+  it.each([['', 0], ['abc', 3], ['ä', 2], ['a€b', 5], ['😀', 4]])('%j is %i bytes', (value, length) => {
+    expect(byteLength(value)).toBe(length);
   });
 });

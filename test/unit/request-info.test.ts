@@ -1,6 +1,7 @@
 /** Request info parsing; cases from kube's requestinfo_test.go (TestGetAPIRequestInfo). */
 import { describe, expect, it } from 'vitest';
 import { parseRequestInfo } from '../../src/core/request-info.js';
+import { managerName } from '../../src/handlers/query-options.js';
 
 const parse = (method: string, url: string) => {
   const parsed = new URL(url, 'http://x');
@@ -50,5 +51,20 @@ describe('parseRequestInfo: non-resource requests', () => {
 
   it('refuses a special verb without a resource (kube: unable to determine kind and namespace)', () => {
     expect(parse('GET', '/api/v1/proxy')).toBeNull();
+  });
+});
+
+describe("managerName (kube's prefixFromUserAgent)", () => {
+  it.each([
+    ['kubectl', 'kubectl-client-side-apply/v1.32.13 (linux/amd64)', 'kubectl'],
+    ['', 'kube-controller-manager/v1.32.13 (linux/amd64) kubernetes/abc', 'kube-controller-manager'],
+    ['', null, 'unknown'],
+    ['', '/v1', 'unknown'],
+    ['', 'tab\there/1', 'tabhere'],
+    ['', 'ünï-cödé/1', 'ünï-cödé'],
+    ['', `${'a'.repeat(130)}/1`, 'a'.repeat(128)],
+    ['', `${'é'.repeat(70)}/1`, 'é'.repeat(64)],
+  ])('fieldManager %j, User-Agent %j: %j', (fieldManager, userAgent, expected) => {
+    expect(managerName(fieldManager, userAgent)).toBe(expected);
   });
 });

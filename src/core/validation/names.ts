@@ -7,9 +7,12 @@
 
 const encoder = new TextEncoder();
 
-/** Go's len(s): the UTF-8 byte length. */
+/** Go's len(s): the UTF-8 byte length (an ASCII string's is its length, found without encoding). */
 export function byteLength(value: string): number {
-  return encoder.encode(value).length;
+  for (let index = 0; index < value.length; index++) {
+    if (value.charCodeAt(index) > 0x7f) return encoder.encode(value).length;
+  }
+  return value.length;
 }
 
 /** validation.MaxLenError. */
