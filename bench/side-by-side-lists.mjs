@@ -4,12 +4,13 @@
 //     1,000 ConfigMaps and in one of BENCH_LARGE_NAMESPACE (100,000) ConfigMaps: p50/p99 of 30
 //     sequential lists each, and the large/small ratio per server;
 //   - GETs of one ConfigMap while another client reads the whole large namespace (one list, no
-//     limit, again and again), against the same GETs with nothing else running: p50/p99 and the
-//     loaded/idle ratio per server.
+//     limit, again and again, in a worker thread that drains each body), against the same GETs
+//     with nothing else running: p50/p99 and the loaded/idle ratio per server.
 // Both servers are seeded the same way (creates from 32 clients), one after the other.
+import { Worker } from 'node:worker_threads';
 import { fmt, summarize } from './stats.mjs';
 import { kubeMissing, startPrepared } from './side-by-side-servers.mjs';
-import { call, request } from './tls-client.mjs';
+import { call } from './tls-client.mjs';
 
 const picked = 50;
 
@@ -39,23 +40,20 @@ async function timedCalls(server, url, count) {
   return summarize(latencies);
 }
 
-/** GETs while one client lists the large namespace over and over; stops the lists when the GETs are done. */
+/**
+ * GETs while one client lists the large namespace over and over (in a worker thread,
+ * bench/list-reader.mjs); stops the lists when the GETs are done.
+ */
 async function getsDuringLists(server, getUrl, listUrl, count) {
-  let listing = true;
-  const listTimes = [];
-  const lists = (async () => {
-    while (listing) {
-      const started = performance.now();
-      const { status } = await request(listUrl, { token: server.token });
-      if (status !== 200) throw new Error(`${server.name}: large list answered ${status}`);
-      listTimes.push(performance.now() - started);
-    }
-  })();
+  const lists = new Worker(new URL('./list-reader.mjs', import.meta.url), { workerData: { url: listUrl, token: server.token } });
+  const finished = new Promise((resolve, reject) => lists.once('message', resolve).once('error', reject));
   await new Promise((resolve) => setTimeout(resolve, 200));
   const gets = await timedCalls(server, getUrl, count);
-  listing = false;
-  await lists;
-  return { gets, listsCompleted: listTimes.length, listMs: summarize(listTimes) };
+  lists.postMessage('stop');
+  const { times, error } = await finished;
+  await lists.terminate();
+  if (error) throw new Error(`${server.name}: ${error}`);
+  return { gets, listsCompleted: times.length, listMs: summarize(times) };
 }
 
 async function measure(server, large) {

@@ -1,7 +1,7 @@
 /**
  * The body of a list as it leaves a storage shard: a byte stream the consumer pulls (Durable
  * Object RPC carries it with backpressure), one line per item, `rv TAB "key" TAB value`, in key
- * order. Each pull reads a bounded part of the snapshot (about 256 KiB of items, or a few thousand
+ * order. Each pull reads a bounded part of the snapshot (about 64 KiB of items, or a few thousand
  * rows rejected by the selectors), so no reply grows with the data and other requests to the
  * shard run between pulls: a 100,000-object list does not hold up a GET. Keys travel as JSON strings and documents are
  * compact JSON, so neither holds a raw tab or newline.
@@ -43,7 +43,7 @@ export function linesStream(lines: Iterator<string>, done: () => void): Readable
 
 /** Rows read per query, the most bytes one chunk collects, and the rows a pull may reject before it yields. */
 const batchRows = 256;
-const chunkBytes = 256 << 10;
+const chunkBytes = 64 << 10;
 const maxRejectedPerPull = 4096;
 
 /** Lets the shard's other requests run (a pull that found nothing to send yet yields before going on). */

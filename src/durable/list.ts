@@ -20,7 +20,7 @@
  */
 import type { ListRequest } from '../storage/types.js';
 import type { KeyRange, RowSource } from './list-source.js';
-import { snapshotCount } from './revisions.js';
+import { RemainingCounts } from './remaining-counts.js';
 
 /** What a list tells before its items. */
 export interface ListHeader {
@@ -46,7 +46,7 @@ export const maxRejectedRows = 4096;
  * Walks keys (and selector columns) only, never documents, to find a page of `request.limit`
  * keys in `range`, ending it short after `maxRejected` rows that fail the selectors.
  */
-export function pageKeys(sql: SqlStorage, source: RowSource, request: ListRequest, range: KeyRange, at: number, maxRejected = Infinity): PageKeys {
+export function pageKeys(sql: SqlStorage, source: RowSource, request: ListRequest, range: KeyRange, at: number, maxRejected = Infinity, counts = new RemainingCounts()): PageKeys {
   const limit = request.limit!;
   const { matches } = source;
   const keys: string[] = [];
@@ -58,7 +58,7 @@ export function pageKeys(sql: SqlStorage, source: RowSource, request: ListReques
     for (const row of rows) {
       if (keys.length >= limit || rejected >= maxRejected) {
         const page: PageKeys = { keys, continueAfterKey: cursor! };
-        if (!matches && !source.term) page.remainingItemCount = snapshotCount(sql, at, cursor!, range.end);
+        if (!matches && !source.term) page.remainingItemCount = counts.after(sql, at, range.end, range.after ?? null, cursor!, keys.length);
         return page;
       }
       cursor = row.key;
@@ -70,8 +70,8 @@ export function pageKeys(sql: SqlStorage, source: RowSource, request: ListReques
 }
 
 /** The page a paged list (limit > 0) covers: its header, and the range its items lie in (up to the continue key). */
-export function planPage(sql: SqlStorage, source: RowSource, request: ListRequest, range: KeyRange, at: number): { header: ListHeader; range: KeyRange } {
-  const { keys: _keys, ...rest } = pageKeys(sql, source, request, range, at, maxRejectedRows);
+export function planPage(sql: SqlStorage, source: RowSource, request: ListRequest, range: KeyRange, at: number, counts?: RemainingCounts): { header: ListHeader; range: KeyRange } {
+  const { keys: _keys, ...rest } = pageKeys(sql, source, request, range, at, maxRejectedRows, counts);
   const header: ListHeader = { resourceVersion: at, ...rest };
   if (rest.continueAfterKey === undefined) return { header, range };
   return { header, range: { ...range, end: rest.continueAfterKey, endInclusive: true } };

@@ -17,6 +17,7 @@ import type { StorageFailure, StorageReply } from '../storage/errors.js';
 import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { type ListHeader, type PageKeys, pageKeys, planPage } from './list.js';
+import { RemainingCounts } from './remaining-counts.js';
 import { rangeOf, rowSource } from './list-source.js';
 import { type ListBody, linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
@@ -56,6 +57,8 @@ export class StorageShard extends DurableObject<Env> {
   private readonly watches: WatchHub;
   /** Snapshots open list streams read: compaction stays below them. */
   private readonly pins = new SnapshotPins();
+  /** remainingItemCount of recent pages: a list's next page counts without a scan. */
+  private readonly remainingCounts = new RemainingCounts();
   /** Rows below the watermark may remain (compaction deletes them a batch per write). */
   private garbage = false;
   /** Whether the shard's tables exist (it was written to); until then it is empty and stores nothing. */
@@ -135,7 +138,7 @@ export class StorageShard extends DurableObject<Env> {
       const range = rangeOf(request);
       const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
       const paged = request.limit !== undefined && request.limit > 0;
-      const page = paged ? planPage(this.sql, source, request, range, at) : { header: { resourceVersion: at }, range };
+      const page = paged ? planPage(this.sql, source, request, range, at, this.remainingCounts) : { header: { resourceVersion: at }, range };
       const release = this.pins.pin(at);
       return { header: page.header, ...listBody(source, request, page.range, release) };
     });
@@ -180,7 +183,7 @@ export class StorageShard extends DurableObject<Env> {
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       const range = rangeOf(request);
       const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
-      return { resourceVersion: at, ...pageKeys(this.sql, source, request, range, at) };
+      return { resourceVersion: at, ...pageKeys(this.sql, source, request, range, at, Infinity, this.remainingCounts) };
     });
   }
 

@@ -42,3 +42,23 @@ describe('streamed JSON lists', () => {
     expect(yaml.text).toContain('kind: ConfigMapList');
   });
 });
+
+describe('remainingItemCount across pages', () => {
+  it("counts the snapshot's keys after each page, whatever is written or deleted between pages", async () => {
+    const ns = await freshNamespace('remaining');
+    for (let i = 0; i < 11; i++) await api('POST', `/api/v1/namespaces/${ns}/configmaps`, { body: configMap(`c${String(i).padStart(2, '0')}`) });
+    const seen: number[] = [];
+    let token = '';
+    for (let page = 0; ; page++) {
+      const list = await api('GET', `/api/v1/namespaces/${ns}/configmaps?limit=3${token ? `&continue=${encodeURIComponent(token)}` : ''}`);
+      expect(list.status, list.text).toBe(200);
+      seen.push(list.json.metadata.remainingItemCount ?? 0);
+      token = list.json.metadata.continue ?? '';
+      if (!token) break;
+      // Later writes are not in the list's snapshot: the counts stay the snapshot's.
+      await api('POST', `/api/v1/namespaces/${ns}/configmaps`, { body: configMap(`z${page}`) });
+      await api('DELETE', `/api/v1/namespaces/${ns}/configmaps/c${String(10 - page).padStart(2, '0')}`);
+    }
+    expect(seen).toEqual([8, 5, 2, 0]);
+  });
+});
