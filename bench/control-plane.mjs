@@ -16,7 +16,7 @@ import { sleep } from '../scripts/control-plane/api-client.mjs';
 import { kubeBinaries, patientLeaderElection } from '../scripts/control-plane/controllers.mjs';
 import { startControlPlane } from '../scripts/control-plane/harness.mjs';
 import { startEdge, startReference } from '../scripts/control-plane/servers.mjs';
-import { workerdPids } from './memory.mjs';
+import { startedWorkerd } from './memory.mjs';
 import { cpuSeconds } from './side-by-side-servers.mjs';
 import { fmt } from './stats.mjs';
 
@@ -69,9 +69,8 @@ export async function runControlPlane({ pods = 1000, nodes = 100, rounds = 1 } =
 /** A fresh server by target name, with `pids()`: kube-apiserver and etcd, or workerd and edge's HTTPS front. */
 async function start(target, binaries, runDir) {
   if (target === 'reference') return startReference({ binaries, runDir: path.join(runDir, 'ref') });
-  const before = new Set(workerdPids());
-  const server = await startEdge({ builtinControllers: 'off' });
-  const pids = [...workerdPids().filter((pid) => !before.has(pid)), server.frontPid];
+  const { result: server, pids: workerd } = await startedWorkerd(() => startEdge({ builtinControllers: 'off' }));
+  const pids = [...workerd, server.frontPid];
   return { ...server, pids: () => pids };
 }
 

@@ -12,6 +12,13 @@ export function workerdPids() {
   });
 }
 
+/** Runs `start` (a server's start); resolves with its result and the workerd processes it added. */
+export async function startedWorkerd(start) {
+  const before = new Set(workerdPids());
+  const result = await start();
+  return { result, pids: workerdPids().filter((pid) => !before.has(pid)) };
+}
+
 /** How many SQLite databases (Durable Objects' storage among them) `pids` hold open. */
 export function openDatabases(pids = workerdPids()) {
   return pids.reduce((sum, pid) => sum + readdirSync(`/proc/${pid}/fd`).filter((fd) => {

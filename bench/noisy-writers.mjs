@@ -3,25 +3,16 @@
 // load generator's own queueing as the quiet tenant's latency). workerData: { url, token,
 // durationMs }; posts { admitted, throttled } when done.
 import { parentPort, workerData } from 'node:worker_threads';
+import { call } from './token-call.mjs';
 
 const { url, token, durationMs } = workerData;
 const counts = { admitted: 0, throttled: 0 };
 const deadline = performance.now() + durationMs;
 
+/** One create; its status. */
 async function write(name) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await fetch(`${url}/api/v1/namespaces/default/configmaps`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: 'x'.repeat(512) } }),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    } catch (error) {
-      // A keep-alive connection the server closed meanwhile: the request never reached it.
-      if (attempt >= 3) throw error;
-    }
-  }
+  const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: 'x'.repeat(512) } };
+  return (await call(`${url}/api/v1/namespaces/default/configmaps`, token, 'POST', body)).status;
 }
 
 await Promise.all(Array.from({ length: 32 }, async (_, worker) => {

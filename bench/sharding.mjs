@@ -7,26 +7,15 @@
 //   2. the delay a merged watch adds: one cluster-wide watcher, writes at 50/s spread over every
 //      shard, delay = arrival minus the write's send time (p50/p99), 1 shard against 8;
 //   3. a list of BENCH_SHARD_LIST (100,000) small ConfigMaps in one response, 8 shards against 1.
-import { readFileSync } from 'node:fs';
 import { openAccess, startServer } from '../scripts/server.mjs';
-import { workerdPids } from './memory.mjs';
+import { startedWorkerd } from './memory.mjs';
+import { cpuSeconds } from './side-by-side-servers.mjs';
 import { closedLoop, fmt, summarize } from './stats.mjs';
 
 const clients = 32;
-const ticks = () => 100; // USER_HZ on Linux
-
-/** CPU seconds (user + system) of `pids` so far. */
-function cpuSeconds(pids) {
-  return pids.reduce((sum, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return sum + (Number(fields[11]) + Number(fields[12])) / ticks();
-  }, 0);
-}
 
 async function withServer(shards, run) {
-  const before = new Set(workerdPids());
-  const server = await startServer({ bindings: { ...openAccess, SHARDED_TYPES: shards > 1 ? `configmaps=${shards}:name` : '' } });
-  const pids = workerdPids().filter((pid) => !before.has(pid));
+  const { result: server, pids } = await startedWorkerd(() => startServer({ bindings: { ...openAccess, SHARDED_TYPES: shards > 1 ? `configmaps=${shards}:name` : '' } }));
   try {
     return await run(server.url, pids);
   } finally {

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { projectRoot, startServer } from '../scripts/server.mjs';
 import { credentialBindings, randomToken, signingKeyPem } from '../scripts/local-credentials.mjs';
-import { residentMiB, workerdPids } from './memory.mjs';
+import { residentMiB, startedWorkerd } from './memory.mjs';
 import { call } from './tls-client.mjs';
 
 const run = promisify(execFile);
@@ -97,11 +97,10 @@ export async function startEdge(options = {}) {
     AUTHORIZATION_MODE: 'RBAC', RATE_LIMIT_QPS: '1000000000', RATE_LIMIT_BURST: '1000000000', WATCH_LIMIT_PER_USER: '1000000',
     ...options.bindings,
   };
-  const before = new Set(workerdPids());
   const persistTo = mkdtempSync(path.join(stateDirectory(), 'edge-bench-'));
-  const server = await startServer({ ...options, persistTo, bindings, https: true });
+  const { result: server, pids: workerd } = await startedWorkerd(() => startServer({ ...options, persistTo, bindings, https: true }));
   // workerd and the TLS front's process: kube's figures include its own TLS too.
-  const pids = [...workerdPids().filter((pid) => !before.has(pid)), ...(server.tlsPid ? [String(server.tlsPid)] : [])];
+  const pids = [...workerd, ...(server.tlsPid ? [String(server.tlsPid)] : [])];
   const stop = async () => {
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });

@@ -28,21 +28,10 @@ import { openDatabases, residentMiB } from './memory.mjs';
 import { stateDirectory } from './side-by-side-servers.mjs';
 import { freePort, isolateHeapMiB } from './isolate-heap.mjs';
 import { fmt, summarize } from './stats.mjs';
+import { call } from './token-call.mjs';
 
 const group = 'tenancy.edge-apiserver.dev/v1alpha1';
-const json = { 'content-type': 'application/json' };
 
-async function call(url, token, method = 'GET', body) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}`, ...(body ? json : {}) }, body: body && JSON.stringify(body) });
-      return { status: response.status, text: await response.text() };
-    } catch (error) {
-      // A keep-alive connection the server closed meanwhile: the request never reached it.
-      if (attempt >= 3) throw error;
-    }
-  }
-}
 
 /**
  * A server whose Durable Objects persist to tmpfs: in memory (Miniflare's default) every tenant's

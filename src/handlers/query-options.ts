@@ -7,6 +7,7 @@ import { type FieldError, fieldError } from '../core/field-errors.js';
 import { goQuote } from '../core/go-format.js';
 import { badRequest, invalid } from '../core/status.js';
 import { validateFieldManager } from '../core/validation/metadata-fields.js';
+import { byteLength } from '../core/validation/names.js';
 
 export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions' | 'ListOptions' | 'GetOptions';
 
@@ -57,7 +58,7 @@ export function managerName(fieldManager: string, userAgent: string | null): str
   let prefix = '';
   for (const character of source) {
     if (!/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(character)) continue;
-    if (new TextEncoder().encode(prefix + character).length > 128) break;
+    if (byteLength(prefix + character) > 128) break;
     prefix += character;
   }
   return prefix || 'unknown';

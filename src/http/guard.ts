@@ -109,19 +109,24 @@ async function limit(c: Context<AppEnv>, cluster: ClusterContext, user: UserInfo
     return release;
   } catch (error) {
     watchStop?.();
-    if (error instanceof StatusError && error.code === 429) recordTermination(cluster, c.req.raw, info, 429);
+    countRefusal(error, cluster, c.req.raw, info);
     throw error;
   }
 }
 
-/** A tenant's total rate (waits its turn; 429 past the queue, counted as a termination); nothing for the default plane. */
+/** A tenant's total rate (waits its turn; 429 past the queue); nothing for the default plane. */
 async function admitToTenant(cluster: ClusterContext, request: Request): Promise<void> {
   try {
     await admitTenantRequest(cluster);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 429) recordTermination(cluster, request, null, 429);
+    countRefusal(error, cluster, request, null);
     throw error;
   }
+}
+
+/** A limit's refusal (429) counts as a termination, as kube's APF counts a rejected request. */
+function countRefusal(error: unknown, cluster: ClusterContext, request: Request, info: RequestInfo | null): void {
+  if (error instanceof StatusError && error.code === 429) recordTermination(cluster, request, info, 429);
 }
 
 /** The cluster the request acts in and who makes it (authentication). */
