@@ -6,7 +6,6 @@
 import { settingsOf } from './cluster/settings.js';
 import type { Env } from './env.js';
 import { createApp } from './http/app.js';
-import { withClientScheme } from './http/front-scheme.js';
 import { planeOf, routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
 import { provideSeeds } from './durable/seeds.js';
 import { bootstrapSeed } from './registry/bootstrap-seeds.js';
@@ -20,7 +19,7 @@ provideSeeds(bootstrapSeed);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const routed = routeToPlane(withClientScheme(request, env), settingsOf(env).tenantDomain);
-    return withPlanePrefix(await app.fetch(routed, env, ctx), planeOf(routed));
+    routeToPlane(request, { tenantDomain: settingsOf(env).tenantDomain, tlsInFront: env.TLS_IN_FRONT === 'true' });
+    return withPlanePrefix(await app.fetch(request, env, ctx), planeOf(request));
   },
 } satisfies ExportedHandler<Env>;

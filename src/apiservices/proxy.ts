@@ -17,6 +17,7 @@ import { storeFor } from '../registry/registry.js';
 import { cachedApiServices } from './cache.js';
 import { serviceBaseUrl } from './discovery-check.js';
 import { availableCondition, serviceOf } from './types.js';
+import { requestUrl } from '../http/request-url.js';
 
 /** Request headers not passed on: credentials, impersonation, hop-by-hop, and forged identities. */
 const dropped = /^(authorization|proxy-authorization|impersonate-.*|x-remote-.*|host|connection|keep-alive|te|trailer|transfer-encoding|upgrade|cf-.*)$/i;
@@ -50,7 +51,7 @@ export async function proxyToApiService(cluster: ClusterContext, request: Reques
   const service = await storeFor(cluster, findResource('', 'v1', 'services')!).getIfExists(reference.namespace, reference.name);
   const base = service ? serviceBaseUrl(service, reference.port) : { error: '' };
   if (typeof base !== 'string') return unavailable();
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const target = `${base}${url.pathname}${url.search}`;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   let response: Response;

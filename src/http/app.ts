@@ -22,9 +22,10 @@ import { flowHeaders } from '../auth/priority-and-fairness.js';
 import { serveMetrics } from '../metrics/serve.js';
 import { scheduleAvailability, type Background } from '../registry/system-objects.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from './status-responses.js';
+import { requestUrl, servedPath } from './request-url.js';
 
 export function createApp(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ getPath: servedPath });
   app.use('*', async (c, next) => {
     await next();
     const flow = c.get('flow');
@@ -42,7 +43,7 @@ export function createApp(): Hono<AppEnv> {
   app.get('/version', () => toResponse(renderVersion()));
   for (const endpoint of ['livez', 'readyz', 'healthz'] as HealthEndpoint[]) {
     app.get(`/${endpoint}`, (c) => health(endpoint, c.req.raw, c.get('cluster'), undefined));
-    app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.get('cluster'), new URL(c.req.url).pathname.slice(endpoint.length + 2)));
+    app.get(`/${endpoint}/*`, (c) => health(endpoint, c.req.raw, c.get('cluster'), requestUrl(c.req.raw).pathname.slice(endpoint.length + 2)));
   }
   serveIssuerDiscovery(app);
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
@@ -50,7 +51,7 @@ export function createApp(): Hono<AppEnv> {
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers)));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
-    const url = new URL(c.req.url);
+    const url = requestUrl(c.req.raw);
     const [builtin, extra] = [await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster'))];
     const result = openApiDocument(builtin, url.pathname.slice('/openapi/v3/'.length), url.searchParams.get('hash'), c.req.header('if-none-match') ?? null, extra);
     return result ? toResponse(result) : pageNotFound();
@@ -71,7 +72,7 @@ export function createApp(): Hono<AppEnv> {
 
 async function health(endpoint: HealthEndpoint, request: Request, cluster: ClusterContext, subPath: string | undefined): Promise<Response> {
   const checks = defaultChecks(endpoint, () => storageCheck(cluster));
-  return toResponse(await renderHealth(endpoint, checks, new URL(request.url), subPath));
+  return toResponse(await renderHealth(endpoint, checks, requestUrl(request), subPath));
 }
 
 /** The storage check: the namespaces storage answers. */

@@ -4,11 +4,22 @@
  * TENANT_DOMAIN is set, host `NAME.<domain>` is tenant NAME at `/`. Everything else is the
  * default control plane, which also answers at `/clusters/default/...`.
  *
- * The request is handed on with the prefix removed, so everything below serves the paths kube
- * serves; the plane and the prefix stay beside the request for the guard, and for the few
- * answers that carry a server path back to the client (a redirect's Location).
+ * The request is served at its URL with the prefix removed (request-url.ts), so everything below
+ * serves the paths kube serves; the plane and the prefix stay beside the request for the guard,
+ * and for the few answers that carry a server path back to the client (a redirect's Location).
+ * With TLS_IN_FRONT=true (a local server whose TLS ends in front of workerd, which then sees
+ * `http:`) the URL is given the scheme its client used, so URLs the server hands out (a tenant's
+ * kubeconfig server) are ones clients can reach; on the platform the Worker sees the client's
+ * scheme and the setting is absent.
  */
 import { defaultClusterName, tenantNameProblems } from '../cluster/addressing.js';
+import { requestUrl } from './request-url.js';
+
+/** Where a request is routed from: the Worker's settings that bear on it. */
+export interface Routing {
+  tenantDomain?: string | undefined;
+  tlsInFront?: boolean;
+}
 
 /** The control plane a request addresses: a tenant's name, or none for the default plane. */
 export interface Plane {
@@ -20,9 +31,10 @@ export interface Plane {
 const planes = new WeakMap<Request, Plane>();
 const defaultPlane: Plane = { prefix: '' };
 
-/** The request as its plane serves it (prefix removed), remembering the plane; unchanged for the default plane. */
-export function routeToPlane(request: Request, tenantDomain: string | undefined): Request {
-  const url = new URL(request.url);
+/** Records the plane `request` addresses and the URL it is served at; the request itself, unchanged. */
+export function routeToPlane(request: Request, { tenantDomain, tlsInFront = false }: Routing): Request {
+  const url = requestUrl(request);
+  if (tlsInFront && url.protocol === 'http:') url.protocol = 'https:';
   const byHost = tenantDomain ? tenantOfHost(url.hostname, tenantDomain) : undefined;
   if (byHost) return remember(request, { tenant: byHost, prefix: '' });
   const match = /^\/clusters\/([^/]+)(\/.*)?$/.exec(url.pathname);
@@ -31,10 +43,7 @@ export function routeToPlane(request: Request, tenantDomain: string | undefined)
   // An invalid name is no plane: the path goes to the default plane, which answers 404.
   if (name !== defaultClusterName && tenantNameProblems(name).length) return request;
   url.pathname = match[2] ?? '/';
-  // The signal too (it ends a watch when its client goes: enable_request_signal), and `cf`
-  // (the client's own Accept-Encoding: http/compression.ts).
-  const routed = new Request(url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, cf: request.cf });
-  return remember(routed, name === defaultClusterName ? { prefix: `/clusters/${name}` } : { tenant: name, prefix: `/clusters/${name}` });
+  return remember(request, name === defaultClusterName ? { prefix: `/clusters/${name}` } : { tenant: name, prefix: `/clusters/${name}` });
 }
 
 /** The plane a (routed) request addresses. */

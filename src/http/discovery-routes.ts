@@ -9,6 +9,7 @@ import { renderJson } from '../codecs/json.js';
 import { parseAccept } from '../codecs/media-type.js';
 import { notAcceptable } from '../core/status.js';
 import { pageNotFound } from './status-responses.js';
+import { requestUrl } from './request-url.js';
 
 type AggregatedVersion = 'v2' | 'v2beta1';
 
@@ -28,7 +29,7 @@ export function aggregatedVersion(accept: string | null): AggregatedVersion | nu
 export async function serveRootDiscovery(request: Request, legacyCore: boolean, catalog: Catalog): Promise<Response> {
   const version = aggregatedVersion(request.headers.get('accept'));
   if (!version) {
-    const host = new URL(request.url).host;
+    const host = requestUrl(request).host;
     return json(legacyCore ? apiVersions(host) : apiGroupList(catalog));
   }
   const body = renderJson(aggregatedDiscovery(catalog, legacyCore, version));

@@ -26,6 +26,7 @@ import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
 import { enterTenant } from '../tenancy/tenant-access.js';
 import { planeOf } from './cluster-routing.js';
+import { requestUrl } from './request-url.js';
 
 export interface GuardVariables {
   cluster: ClusterContext;
@@ -44,7 +45,7 @@ export type AppEnv = { Bindings: Env; Variables: GuardVariables };
 /** Hono middleware: authenticates, classifies, limits and authorizes, then serves. */
 export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const request = c.req.raw;
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const path = decodeRequestPath(url.pathname);
   const { cluster, user } = await enter(request, c.env, path ?? url.pathname);
   c.set('cluster', cluster);

@@ -31,6 +31,7 @@ import { aggregatedApiService, proxyToApiService } from '../apiservices/proxy.js
 import { ensureLocalApiServices } from '../registry/system-objects.js';
 import { pageNotFound } from './status-responses.js';
 import { pathShape, routedMethods } from './routes.js';
+import { requestUrl } from './request-url.js';
 
 const handlers: Record<string, Handler> = {
   get: getHandler,
@@ -78,7 +79,7 @@ export interface GuardedRequest {
 
 /** Serves one request under /api or /apis. */
 export async function routeApiRequest(request: Request, cluster: ClusterContext, { path, info, user, onWatchStop }: GuardedRequest): Promise<Response> {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   if (!info) return pageNotFound();
   if (!info.isResourceRequest) return serveNonResource(request, path!, cluster, user);
   const type = await findServedResource(cluster, info.apiGroup, info.apiVersion, info.resource);

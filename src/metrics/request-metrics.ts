@@ -11,6 +11,7 @@
 import type { RequestInfo } from '../core/request-info.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { metricsOf } from './families.js';
+import { requestUrl } from '../http/request-url.js';
 
 const healthPaths = /^\/(livez|readyz|healthz)(\/|$)/;
 const systemClients = new Set(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'cluster-policy-controller']);
@@ -34,7 +35,7 @@ function verbOf(request: Request, info: RequestInfo | null, scope: string): stri
 
 /** The labels kube gives the request, or null for requests it does not count. */
 function labelsOf(request: Request, info: RequestInfo | null): string[] | null {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const dryRun = url.searchParams.getAll('dryRun').sort().join(',');
   if (info?.isResourceRequest) {
     const scope = scopeOf(info);

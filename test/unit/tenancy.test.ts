@@ -12,6 +12,7 @@ import { StatusError } from '../../src/core/status.js';
 import { evaluateSimplePath } from '../../src/crds/simple-jsonpath.js';
 import type { Env } from '../../src/env.js';
 import { planeOf, routeToPlane, withPlanePrefix } from '../../src/http/cluster-routing.js';
+import { requestUrl, servedPath } from '../../src/http/request-url.js';
 import type { KubeObject } from '../../src/registry/object.js';
 import { credentialsSecret, credentialTexts, kubeconfigText, secretsOf } from '../../src/tenancy/tenant-credentials.js';
 
@@ -28,16 +29,34 @@ describe('routing a request to its plane', () => {
     ['https://tenants.example.com/api', {}, 'tenants.example.com', '/api'],
     ['https://a.b.tenants.example.com/api', {}, 'tenants.example.com', '/api'],
   ])('%s', (url, plane, domain, served) => {
-    const routed = routeToPlane(new Request(url), domain);
-    expect(planeOf(routed)).toEqual({ prefix: '', ...plane });
-    const { pathname, search } = new URL(routed.url);
+    const request = new Request(url);
+    expect(routeToPlane(request, { tenantDomain: domain })).toBe(request);
+    expect(planeOf(request)).toEqual({ prefix: '', ...plane });
+    const { pathname, search } = requestUrl(request);
     expect(pathname + search).toBe(served);
+    expect(request.url).toBe(url);
   });
 
   it('keeps the prefix in the Location of a redirect', () => {
-    const plane = planeOf(routeToPlane(new Request('http://h/clusters/x/openapi/v3/api/v1?hash=old'), undefined));
+    const plane = planeOf(routeToPlane(new Request('http://h/clusters/x/openapi/v3/api/v1?hash=old'), {}));
     const redirect = withPlanePrefix(new Response(null, { status: 301, headers: { location: '/openapi/v3/api/v1?hash=new' } }), plane);
     expect(redirect.headers.get('location')).toBe('/clusters/x/openapi/v3/api/v1?hash=new');
+  });
+
+  it('serves a request behind a TLS front at the scheme its client used, without copying it', () => {
+    const request = new Request('http://h:8443/clusters/x/api/v1/pods?watch=1');
+    routeToPlane(request, { tlsInFront: true });
+    expect(requestUrl(request).href).toBe('https://h:8443/api/v1/pods?watch=1');
+    expect(request.url).toBe('http://h:8443/clusters/x/api/v1/pods?watch=1');
+    const plain = new Request('http://h/api');
+    routeToPlane(plain, {});
+    expect(requestUrl(plain).href).toBe('http://h/api');
+  });
+
+  it("routes by the served path as Hono's own getPath reads it (percent-decoding included)", () => {
+    const request = new Request('http://h/clusters/x/api/v1/namespaces/a%20b/configmaps%2Fz?x=%41');
+    routeToPlane(request, {});
+    expect(servedPath(request)).toBe('/api/v1/namespaces/a b/configmaps%2Fz');
   });
 });
 
