@@ -6,7 +6,7 @@
 import { settingsOf } from './cluster/settings.js';
 import type { Env } from './env.js';
 import { createApp } from './http/app.js';
-import { planeOf, routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
+import { routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
 import { provideSeeds } from './durable/seeds.js';
 import { bootstrapSeed } from './registry/bootstrap-seeds.js';
 
@@ -19,7 +19,7 @@ provideSeeds(bootstrapSeed);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    routeToPlane(request, { tenantDomain: settingsOf(env).tenantDomain, tlsInFront: env.TLS_IN_FRONT === 'true' });
-    return withPlanePrefix(await app.fetch(request, env, ctx), planeOf(request));
+    const plane = routeToPlane(request, { tenantDomain: settingsOf(env).tenantDomain, tlsInFront: env.TLS_IN_FRONT === 'true' });
+    return withPlanePrefix(await app.fetch(request, env, ctx), plane);
   },
 } satisfies ExportedHandler<Env>;

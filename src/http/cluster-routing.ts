@@ -31,17 +31,17 @@ export interface Plane {
 const planes = new WeakMap<Request, Plane>();
 const defaultPlane: Plane = { prefix: '' };
 
-/** Records the plane `request` addresses and the URL it is served at; the request itself, unchanged. */
-export function routeToPlane(request: Request, { tenantDomain, tlsInFront = false }: Routing): Request {
+/** Records the plane `request` addresses and the URL it is served at (the request is not copied); returns the plane. */
+export function routeToPlane(request: Request, { tenantDomain, tlsInFront = false }: Routing): Plane {
   const url = requestUrl(request);
   if (tlsInFront && url.protocol === 'http:') url.protocol = 'https:';
   const byHost = tenantDomain ? tenantOfHost(url.hostname, tenantDomain) : undefined;
   if (byHost) return remember(request, { tenant: byHost, prefix: '' });
   const match = /^\/clusters\/([^/]+)(\/.*)?$/.exec(url.pathname);
-  if (!match) return request;
+  if (!match) return defaultPlane;
   const name = match[1]!;
   // An invalid name is no plane: the path goes to the default plane, which answers 404.
-  if (name !== defaultClusterName && tenantNameProblems(name).length) return request;
+  if (name !== defaultClusterName && tenantNameProblems(name).length) return defaultPlane;
   url.pathname = match[2] ?? '/';
   return remember(request, name === defaultClusterName ? { prefix: `/clusters/${name}` } : { tenant: name, prefix: `/clusters/${name}` });
 }
@@ -60,9 +60,9 @@ export function withPlanePrefix(response: Response, plane: Plane): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-function remember(request: Request, plane: Plane): Request {
+function remember(request: Request, plane: Plane): Plane {
   planes.set(request, plane);
-  return request;
+  return plane;
 }
 
 /** `NAME` of host `NAME.<domain>` (a valid tenant name), else undefined. */

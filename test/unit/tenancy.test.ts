@@ -30,7 +30,7 @@ describe('routing a request to its plane', () => {
     ['https://a.b.tenants.example.com/api', {}, 'tenants.example.com', '/api'],
   ])('%s', (url, plane, domain, served) => {
     const request = new Request(url);
-    expect(routeToPlane(request, { tenantDomain: domain })).toBe(request);
+    expect(routeToPlane(request, { tenantDomain: domain })).toEqual({ prefix: '', ...plane });
     expect(planeOf(request)).toEqual({ prefix: '', ...plane });
     const { pathname, search } = requestUrl(request);
     expect(pathname + search).toBe(served);
@@ -38,7 +38,7 @@ describe('routing a request to its plane', () => {
   });
 
   it('keeps the prefix in the Location of a redirect', () => {
-    const plane = planeOf(routeToPlane(new Request('http://h/clusters/x/openapi/v3/api/v1?hash=old'), {}));
+    const plane = routeToPlane(new Request('http://h/clusters/x/openapi/v3/api/v1?hash=old'), {});
     const redirect = withPlanePrefix(new Response(null, { status: 301, headers: { location: '/openapi/v3/api/v1?hash=new' } }), plane);
     expect(redirect.headers.get('location')).toBe('/clusters/x/openapi/v3/api/v1?hash=new');
   });
