@@ -6,6 +6,8 @@
 import { settingsOf } from './cluster/settings.js';
 import type { Env } from './env.js';
 import { createApp } from './http/app.js';
+import { hasBadEscape } from './http/request-url.js';
+import { badRequestTarget } from './http/status-responses.js';
 import { routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
 import { provideSeeds } from './durable/seeds.js';
 import { bootstrapSeed } from './registry/bootstrap-seeds.js';
@@ -19,6 +21,7 @@ provideSeeds(bootstrapSeed);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    if (hasBadEscape(request)) return badRequestTarget();
     const plane = routeToPlane(request, { tenantDomain: settingsOf(env).tenantDomain, tlsInFront: env.TLS_IN_FRONT === 'true' });
     return withPlanePrefix(await app.fetch(request, env, ctx), plane);
   },

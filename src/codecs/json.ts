@@ -1,8 +1,8 @@
 /**
- * JSON as kube writes it: compact with a trailing newline (json.Encoder), or indented by two
- * spaces when the client asked for pretty output.
+ * JSON as kube writes it: compact with a trailing newline (json.Encoder), or, when the client
+ * asked for pretty output, indented by two spaces with no newline after (json.MarshalIndent).
  */
 
 export function renderJson(value: unknown, pretty = false): string {
-  return (pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) + '\n';
+  return pretty ? JSON.stringify(value, null, 2) : `${JSON.stringify(value)}\n`;
 }

@@ -25,6 +25,11 @@ export function requestUrl(request: Request): URL {
   return url;
 }
 
+/** Whether the path has a `%` that does not start an escape (Go's url.ParseRequestURI refuses it; the query is not checked). */
+export function hasBadEscape(request: Request): boolean {
+  return /%(?![0-9A-Fa-f]{2})/.test(requestUrl(request).pathname);
+}
+
 /** Hono's path of a request (its router's getPath, percent-decoding included), from the URL it is served at. */
 export function servedPath(request: Request): string {
   return getPath({ url: requestUrl(request).href } as Request);

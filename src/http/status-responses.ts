@@ -5,7 +5,9 @@
 import { encodeBody } from '../codecs/encode-body.js';
 import { negotiateOutput, type OutputFormat } from '../codecs/negotiate.js';
 import { StatusError, internalError, pageNotFoundText } from '../core/status.js';
+import { wantsPretty } from '../handlers/respond.js';
 import { sizedResponse, withHeaders } from '../handlers/sized-response.js';
+import { requestUrl } from './request-url.js';
 
 /** Cache-Control and Audit-Id, as kube's filters set them (not on WebSocket upgrades). */
 export function withCommonHeaders(response: Response): Response {
@@ -17,7 +19,8 @@ export function withCommonHeaders(response: Response): Response {
 /**
  * The Status of any failure, in the format the client accepts (any of ours: kube negotiates
  * errors with the default restrictions, so even a custom resource's 406 can be Protobuf), JSON
- * when it accepts nothing we make.
+ * when it accepts nothing we make; pretty-printed where kube pretty-prints objects (`?pretty`,
+ * curl, wget, browsers), as its error writer serializes through the same negotiation.
  */
 export function errorResponse(error: unknown, request: Request): Response {
   const statusError = error instanceof StatusError ? error : unexpected(error);
@@ -25,7 +28,7 @@ export function errorResponse(error: unknown, request: Request): Response {
   const headers: Record<string, string> = { 'content-type': format.mediaType };
   const retryAfter = statusError.status.details?.retryAfterSeconds;
   if (retryAfter) headers['retry-after'] = String(retryAfter);
-  return sizedResponse(encodeBody(statusError.status, format, false), { status: statusError.code, headers });
+  return sizedResponse(encodeBody(statusError.status, format, wantsPretty(request, requestUrl(request))), { status: statusError.code, headers });
 }
 
 function errorFormat(request: Request): OutputFormat {
@@ -45,4 +48,13 @@ function unexpected(error: unknown): StatusError {
 /** kube's answer for a path nothing serves. */
 export function pageNotFound(): Response {
   return new Response(pageNotFoundText, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
+}
+
+/**
+ * Go's HTTP server's answer to a request target it cannot parse (a `%` in the path not followed
+ * by two hex digits): kube-apiserver never sees such a request. Go also closes the connection,
+ * which a Worker cannot do.
+ */
+export function badRequestTarget(): Response {
+  return new Response('400 Bad Request', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }

@@ -77,4 +77,13 @@ describe('bad input', () => {
       expect([path, response.status, response.text]).toEqual([path, 404, '404 page not found\n']);
     }
   });
+
+  it("answers a path with a broken %-escape as Go's HTTP server does (400, text), whatever it names; a query is not checked", async () => {
+    for (const path of [`${cm()}/x%ZZ`, '/version%', '/ver%2sion', '/clusters/x%ZZ/api']) {
+      const response = await api('GET', path);
+      expect([path, response.status, response.text, response.headers.get('content-type')]).toEqual([path, 400, '400 Bad Request', 'text/plain; charset=utf-8']);
+    }
+    expect((await api('GET', '/version?x=%ZZ')).status).toBe(200);
+    expect((await api('GET', `${cm()}/a%20b`)).status).toBe(404);
+  });
 });
