@@ -88,6 +88,9 @@ export async function prepare(server, namespaces = []) {
 /**
  * Starts edge-apiserver over HTTPS with `bench` and the admin as static token users, RBAC on, no
  * rate limit; `options` go to startServer (e.g. inspectorPort; `bindings` add to the server's).
+ * HTTPS is served as `npm start` serves it: by the HTTPS front (scripts/https-front.mjs) in a
+ * process of its own, which admits requests into workerd a few at a time, fairly between flows;
+ * with `front: false`, by the TLS byte pipe (scripts/tls-pipe.mjs), the cheapest TLS termination.
  */
 export async function startEdge(options = {}) {
   const adminToken = randomToken();
@@ -98,9 +101,10 @@ export async function startEdge(options = {}) {
     ...options.bindings,
   };
   const persistTo = mkdtempSync(path.join(stateDirectory(), 'edge-bench-'));
-  const { result: server, pids: workerd } = await startedWorkerd(() => startServer({ ...options, persistTo, bindings, https: true }));
+  const { front = true, ...serverOptions } = options;
+  const { result: server, pids: workerd } = await startedWorkerd(() => startServer({ ...serverOptions, persistTo, bindings, https: true, front }));
   // workerd and the TLS front's process: kube's figures include its own TLS too.
-  const pids = [...workerd, ...(server.tlsPid ? [String(server.tlsPid)] : [])];
+  const pids = [...workerd, String(server.frontPid ?? server.tlsPid)];
   const stop = async () => {
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });
@@ -131,8 +135,8 @@ export async function startKube() {
 }
 
 /** Starts a server by name ('kube' or 'edge') and prepares it; stops it again if preparing fails. */
-export async function startPrepared(name, namespaces) {
-  const server = name === 'kube' ? await startKube() : await startEdge();
+export async function startPrepared(name, namespaces, edgeOptions = {}) {
+  const server = name === 'kube' ? await startKube() : await startEdge(edgeOptions);
   try {
     await prepare(server, namespaces);
     return server;
