@@ -15,6 +15,7 @@ import type { KubeObject } from '../registry/object.js';
 import { isJsonObject } from '../registry/object.js';
 
 import { readBodyBytes } from './request-body.js';
+import { utf8Text } from '../core/utf8.js';
 
 export { readBodyBytes } from './request-body.js';
 
@@ -39,7 +40,7 @@ export function apiVersionAndKind(type: ResourceType): { apiVersion: string; kin
 export function parseBody(body: Uint8Array, encoding: Encoding, fallback?: { apiVersion: string; kind: string }): ParsedBody {
   if (encoding === 'cbor') return binary(() => decodeCborObject(body, fallback, { refuseIndefiniteLength: true }), CborDecodeError);
   if (encoding === 'protobuf') return binary(() => decodeProtobufObject(body).object, ProtobufDecodeError);
-  const text = new TextDecoder().decode(body);
+  const text = utf8Text(body);
   try {
     const strict = encoding === 'yaml' ? parseYamlStrict(text) : parseJsonStrict(text);
     return { value: strict.value, strict };
@@ -140,7 +141,7 @@ function summarize(body: Uint8Array | string): string {
   if (bytes.length === 0) return '<empty>';
   const head = bytes.slice(0, 30);
   const more = bytes.length > 30 ? ' ...' : '';
-  if (bytes[0] === 0x7b) return new TextDecoder().decode(head) + more;
+  if (bytes[0] === 0x7b) return utf8Text(head) + more;
   return Array.from(head, (byte) => byte.toString(16).padStart(2, '0')).join('') + more;
 }
 

@@ -12,6 +12,7 @@ import { isJsonObject } from '../registry/object.js';
 import { parseBody, readBodyBytes } from './body.js';
 import { optionsInvalid } from './query-options.js';
 import type { RequestScope } from './scope.js';
+import { utf8Text } from '../core/utf8.js';
 
 const policies = ['Foreground', 'Background', 'Orphan'];
 
@@ -26,7 +27,7 @@ export interface RawDeleteOptions {
 
 export async function parseDeleteOptions(scope: RequestScope): Promise<DeleteOptions> {
   const body = await readBodyBytes(scope.request);
-  const raw = body.length > 0 && new TextDecoder().decode(body).trim() ? decodeBody(scope, body) : fromQuery(scope.url.searchParams);
+  const raw = body.length > 0 && utf8Text(body).trim() ? decodeBody(scope, body) : fromQuery(scope.url.searchParams);
   return validateDeleteOptions(raw);
 }
 

@@ -18,6 +18,7 @@ import { outputFormat, respondObject } from './respond.js';
 import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
+import { utf8Text } from '../core/utf8.js';
 
 export const patchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
@@ -25,7 +26,7 @@ export const patchHandler: Handler = async (scope) => {
   const options = parsePatchOptions(scope, patchType);
   const bytes = await readBodyBytes(scope.request);
   if (isApplyPatch(patchType)) return serverSideApply(scope, options, bytes, patchType);
-  const body = new TextDecoder().decode(bytes);
+  const body = utf8Text(bytes);
   const apply = patcher(patchType, body, scope.type);
   const reach = patchReach(patchType, body);
   const management = fieldManagementFor(scope, options.fieldManager);

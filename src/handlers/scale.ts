@@ -17,6 +17,7 @@ import { isApplyPatch, negotiatePatchType, patcher } from './patchers.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
+import { utf8Text } from '../core/utf8.js';
 
 /** The Scale "type" request bodies are checked against. */
 const scaleType: ResourceType = {
@@ -48,7 +49,7 @@ export const scalePatchHandler: Handler = async (scope) => {
     const config = decodeApplyConfiguration(scope, bytes, patchType, options.fieldValidation, scaleType);
     return updateThroughScale(scope, options, (current, management) => applyOnto(management, current, structuredClone(config), options.force));
   }
-  const body = new TextDecoder().decode(bytes);
+  const body = utf8Text(bytes);
   const patch = patcher(patchType, body, scaleType);
   return updateThroughScale(scope, options, (current, management) => {
     const patched = asTypedObject(patch(current), scaleType, body);

@@ -53,12 +53,13 @@ function clientAcceptsGzip(request: Request): boolean {
  * the first 128 KiB are held to learn a body's size: a larger body (a list) goes on streaming.
  */
 export async function withContentEncoding(request: Request, response: Response, watch: boolean): Promise<Response> {
-  if (!response.body || response.status === 101 || response.headers.has('content-encoding')) return response;
+  // A sized response has a body, and asking for it would make its ReadableStream for nothing.
+  const bound = bodySizeBound(response);
+  if ((bound === undefined && !response.body) || response.status === 101 || response.headers.has('content-encoding')) return response;
   const received = codingsOf(request.headers.get('accept-encoding'));
   if (!namesACoding(received)) return response;
-  const bound = bodySizeBound(response);
   if (watch || !received.includes('gzip') || (bound !== undefined && bound <= gzipThresholdBytes)) return untransformed(response);
-  const reader = response.body.getReader();
+  const reader = response.body!.getReader();
   const head = await readUpTo(reader, gzipThresholdBytes + 1);
   if (head.size <= gzipThresholdBytes) return untransformed(rebuilt(response, concatChunks(head.chunks, head.size)));
   const rest = prepended(head.chunks, reader);
