@@ -88,9 +88,11 @@ function forward(request, response, backend, agent, done) {
 function streamThrough(request, backend) {
   const client = request.socket;
   const upstream = net.connect({ host: backend.hostname, port: Number(backend.port), noDelay: true });
+  // The request goes without a body (a GET's has no meaning): workerd must not wait for one.
   const head = [`${request.method} ${request.url} HTTP/1.1`];
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
-    if (!hopByHop.has(request.rawHeaders[i].toLowerCase())) head.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+    const name = request.rawHeaders[i].toLowerCase();
+    if (!hopByHop.has(name) && name !== 'content-length') head.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
   }
   upstream.write(`${head.join('\r\n')}\r\nconnection: close\r\n\r\n`);
   // The answer's head says `connection: close` too, or the client would send its next request on

@@ -16,9 +16,12 @@ beforeAll(async () => {
   backend = http.createServer((request, response) => {
     seen.push(`${request.method} ${request.url} connection=${request.headers.connection}`);
     if (request.url?.includes('watch=true')) {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.write('{"type":"ADDED"}\n');
-      setTimeout(() => response.end('{"type":"MODIFIED"}\n'), 50);
+      // Answers once the request's body (if it declares one) has arrived, as workerd does.
+      request.resume().on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"type":"ADDED"}\n');
+        setTimeout(() => response.end('{"type":"MODIFIED"}\n'), 50);
+      });
       return;
     }
     const body = JSON.stringify({ path: request.url });
@@ -64,5 +67,18 @@ describe('the HTTPS front', () => {
     const next = await get('/api/v1/namespaces/n/configmaps/after', agent);
     expect(JSON.parse(next.body).path).toBe('/api/v1/namespaces/n/configmaps/after');
     agent.destroy();
+  });
+
+  it('sends a watch on without the body a GET should not have, so that workerd does not wait for it', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const outgoing = https.request(`${front.url}/api/v1/namespaces/n/configmaps?watch=true`, { method: 'GET', rejectUnauthorized: false, headers: { 'content-length': '5' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks).toString()));
+      });
+      outgoing.on('error', reject);
+      outgoing.end('hello');
+    });
+    expect(answer).toBe('{"type":"ADDED"}\n{"type":"MODIFIED"}\n');
   });
 });
