@@ -15,8 +15,8 @@
 export function longRunning({ method, url = '', headers }) {
   if (headers.upgrade) return true;
   if (method !== 'GET') return false;
-  const query = url.indexOf('?') < 0 ? '' : url.slice(url.indexOf('?'));
-  const path = query ? url.slice(0, url.indexOf('?')) : url;
+  const at = url.indexOf('?');
+  const [path, query] = at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
   return /[?&](watch|follow)=(true|1)(&|$)/.test(query) || /^(\/clusters\/[^/]+)?\/(api\/[^/]+|apis\/[^/]+\/[^/]+)\/watch\//.test(path) || /\/proxy(\/|$)/.test(path);
 }
 
@@ -82,7 +82,7 @@ export class Admission {
       this.#next();
     };
     const timer = setTimeout(release, this.holdMs);
-    timer.unref?.();
+    timer.unref();
     start(release);
   }
 

@@ -9,7 +9,8 @@
 // some connections for seconds. The certificate is scripts/self-signed.mjs's, for localhost and
 // 127.0.0.1; it protects nothing but loopback traffic. Run as a script it serves in a process of
 // its own (as scripts/server.mjs starts it, so that it shares no thread with the test runner or
-// benchmark that started the server): prints `{"port":N}` once listening; exits when its standard input closes or on SIGTERM.
+// benchmark that started the server): prints `{"port":N}` once listening; exits when its standard
+// input closes or on SIGTERM.
 //   node scripts/https-front.mjs HOST PORT TARGET_URL
 import http from 'node:http';
 import https from 'node:https';
@@ -20,6 +21,13 @@ import { selfSignedCertificate } from './self-signed.mjs';
 
 /** Hop-by-hop headers a proxy must not forward (RFC 9110 7.6.1). */
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/** `headers` (a parsed message's) without the hop-by-hop ones. */
+function endToEnd(headers) {
+  const kept = {};
+  for (const [name, value] of Object.entries(headers)) if (!hopByHop.has(name)) kept[name] = value;
+  return kept;
+}
 
 /** Serves HTTPS on `host`:`port` (0: any free port) in front of the plain HTTP server at `target`; resolves with { url, close }. */
 export async function startHttpsFront({ target, host = '127.0.0.1', port = 0, inFlight = Number(process.env.FRONT_IN_FLIGHT ?? 8) }) {
@@ -54,21 +62,17 @@ export async function startHttpsFront({ target, host = '127.0.0.1', port = 0, in
 function forward(request, response, backend, agent, done) {
   // A client that left while its request waited: nothing to forward.
   if (response.destroyed) return done();
-  const headers = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!hopByHop.has(name)) headers[name] = value;
+  const headers = endToEnd(request.headers);
   const upstream = http.request({ host: backend.hostname, port: backend.port, method: request.method, path: request.url, headers, agent }, (answer) => {
-    const out = {};
-    for (const [name, value] of Object.entries(answer.headers)) if (!hopByHop.has(name)) out[name] = value;
-    response.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+    response.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
     // A streamed answer's head goes out at once; a sized one's with its body, in one write.
     if (answer.headers['content-length'] === undefined) response.flushHeaders();
     answer.pipe(response);
     answer.on('error', () => response.destroy());
     answer.on('close', done);
   });
-  upstream.on('close', () => {
-    if (!upstream.res) done();
-  });
+  // Without an answer (workerd unreachable, the client gone), the exchange is over when this closes.
+  upstream.on('close', done);
   upstream.on('error', () => {
     if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway');
     else response.destroy();
