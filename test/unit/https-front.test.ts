@@ -4,6 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM scripts
 import { startHttpsFront } from '../../scripts/https-front.mjs';
@@ -11,6 +12,8 @@ import { startHttpsFront } from '../../scripts/https-front.mjs';
 let backend: http.Server;
 let front: { url: string; close: () => Promise<void> };
 const seen: string[] = [];
+let underWay = 0;
+let mostUnderWay = 0;
 
 beforeAll(async () => {
   backend = http.createServer((request, response) => {
@@ -24,9 +27,17 @@ beforeAll(async () => {
       });
       return;
     }
-    const body = JSON.stringify({ path: request.url });
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    // Answers after 5 ms with the path and the request's body, counting the requests under way.
+    mostUnderWay = Math.max(mostUnderWay, ++underWay);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => setTimeout(() => {
+      underWay -= 1;
+      const body = JSON.stringify({ path: request.url, body: Buffer.concat(chunks).toString() });
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    }, 5));
   });
+  // workerd drops idle connections too (after 5 s): the front must open another for the next request.
+  backend.keepAliveTimeout = 200;
   await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
   front = await startHttpsFront({ target: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`, inFlight: 2 });
 });
@@ -35,6 +46,19 @@ afterAll(async () => {
   await front.close();
   await new Promise((resolve) => backend.close(resolve));
 });
+
+/** Writes `bytes` on a new TLS connection to the front and resolves with all it answers until it closes or `until` matches. */
+function raw(bytes: string, until?: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: '127.0.0.1', port: Number(new URL(front.url).port), rejectUnauthorized: false }, () => socket.write(bytes));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (until?.test(text)) socket.destroy(), resolve(text);
+    });
+    socket.on('close', () => resolve(text)).on('error', reject);
+  });
+}
 
 /** A GET through the front on `agent`; resolves with status, headers and body. */
 function get(path: string, agent: https.Agent): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -52,18 +76,41 @@ describe('the HTTPS front', () => {
     const agent = new https.Agent({ keepAlive: true, maxSockets: 16 });
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => get(`/api/v1/namespaces/n/configmaps/c${i}`, agent)));
     expect(answers.map((answer) => JSON.parse(answer.body).path)).toEqual(Array.from({ length: 40 }, (_, i) => `/api/v1/namespaces/n/configmaps/c${i}`));
+    // inFlight is 2: never more under way at once in the backend.
+    expect(mostUnderWay).toBe(2);
     agent.destroy();
   });
 
-  it('passes a watch through as framed and closes its connection after it, so the next request takes another', async () => {
+  it('forwards request bodies as framed, by length and chunked, and answers pipelined requests in order', async () => {
+    const text = await raw(
+      'POST /a HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\n\r\nhello'
+      + 'POST /b HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\nt: 1\r\n\r\n'
+      + 'GET /c HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n',
+    );
+    const bodies = [...text.matchAll(/\{"path".*?\}/g)].map((match) => JSON.parse(match[0]));
+    expect(bodies).toEqual([{ path: '/a', body: 'hello' }, { path: '/b', body: 'abcde' }, { path: '/c', body: '' }]);
+  });
+
+  it('answers a request it cannot frame with 400 and closes the connection', async () => {
+    expect(await raw('POST /a HTTP/1.1\r\ncontent-length: nope\r\n\r\n')).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
+    expect(await raw('GARBAGE\r\n\r\n')).toMatch(/^HTTP\/1.1 400 /);
+  });
+
+  it('opens another connection to the backend when the backend dropped an idle one', async () => {
+    const agent = new https.Agent({ keepAlive: true, maxSockets: 1 });
+    await get('/first', agent);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const next = await get('/second', agent);
+    expect(JSON.parse(next.body).path).toBe('/second');
+    agent.destroy();
+  });
+
+  it('passes a watch through as framed, and the connection serves the next request after it', async () => {
     const agent = new https.Agent({ keepAlive: true, maxSockets: 1 });
     const watch = await get('/api/v1/namespaces/n/configmaps?watch=true', agent);
     expect(watch.status).toBe(200);
-    expect(watch.headers.connection).toBe('close');
     expect(watch.headers['transfer-encoding']).toBe('chunked');
     expect(watch.body).toBe('{"type":"ADDED"}\n{"type":"MODIFIED"}\n');
-    expect(seen).toContain('GET /api/v1/namespaces/n/configmaps?watch=true connection=close');
-    // On the only socket the agent may use: it must be a fresh one, not the closed stream's.
     const next = await get('/api/v1/namespaces/n/configmaps/after', agent);
     expect(JSON.parse(next.body).path).toBe('/api/v1/namespaces/n/configmaps/after');
     agent.destroy();
