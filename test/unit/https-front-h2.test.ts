@@ -1,53 +1,27 @@
 // HTTP/2 clients of the local HTTPS front (scripts/front-h2.mjs), as client-go and kubectl are: one
 // connection for everything, each stream forwarded to a plain Node HTTP server standing in for
-// workerd, through the same admission as HTTP/1.1 requests.
-import http from 'node:http';
+// workerd (./front-backend.ts), through the same admission as HTTP/1.1 requests.
 import http2 from 'node:http2';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM scripts
 import { startHttpsFront } from '../../scripts/https-front.mjs';
+import { type FrontBackend, startFrontBackend } from './front-backend.js';
 
-let backend: http.Server;
+let backend: FrontBackend;
 let front: { url: string; close: () => Promise<void> };
 let session: http2.ClientHttp2Session;
-let underWay = 0;
-let mostUnderWay = 0;
-let openStreams = 0;
 
 beforeAll(async () => {
-  backend = http.createServer((request, response) => {
-    if (request.url?.includes('hang=true')) {
-      // A watch that never ends by itself: open until the front drops it.
-      openStreams += 1;
-      request.on('close', () => (openStreams -= 1));
-      response.writeHead(200, { 'content-type': 'application/json' }).write('{"type":"ADDED"}\n');
-      return;
-    }
-    if (request.url?.includes('watch=true')) {
-      response.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
-      response.write('{"type":"ADDED"}\n');
-      setTimeout(() => response.end('{"type":"MODIFIED"}\n'), 50);
-      return;
-    }
-    mostUnderWay = Math.max(mostUnderWay, ++underWay);
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => setTimeout(() => {
-      underWay -= 1;
-      const body = JSON.stringify({ method: request.method, path: request.url, host: request.headers.host, body: Buffer.concat(chunks).toString() });
-      response.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
-    }, 5));
-  });
-  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-  front = await startHttpsFront({ target: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`, inFlight: 2 });
+  backend = await startFrontBackend();
+  front = await startHttpsFront({ target: backend.url, inFlight: 2 });
   session = http2.connect(front.url, { rejectUnauthorized: false });
 });
 
 afterAll(async () => {
   session.close();
   await front.close();
-  await new Promise((resolve) => backend.close(resolve));
+  await backend.close();
 });
 
 /** One stream on the shared session: status, headers and body. */
@@ -69,7 +43,7 @@ describe('the HTTPS front over HTTP/2', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => exchange(`/api/v1/namespaces/n/configmaps/c${i}`)));
     expect(answers.map((answer) => JSON.parse(answer.body).path)).toEqual(Array.from({ length: 40 }, (_, i) => `/api/v1/namespaces/n/configmaps/c${i}`));
     expect(answers[0]!.status).toBe(201);
-    expect(mostUnderWay).toBe(2);
+    expect(backend.mostUnderWay()).toBe(2);
   });
 
   it('forwards a request body, the method and the authority as Host', async () => {
@@ -90,9 +64,9 @@ describe('the HTTPS front over HTTP/2', () => {
       const stream = client.request({ ':path': `/api/v1/configmaps?watch=true&hang=true&i=${i}` });
       stream.on('response', resolve).on('error', reject).on('data', () => {});
     })));
-    expect(openStreams).toBe(3);
+    expect(backend.openStreams()).toBe(3);
     client.destroy();
-    await expect.poll(() => openStreams).toBe(0);
+    await expect.poll(() => backend.openStreams()).toBe(0);
   });
 
   it('serves HTTP/1.1 clients beside HTTP/2 ones on the same port', async () => {

@@ -1,50 +1,25 @@
-// The local HTTPS front (scripts/https-front.mjs) in front of a plain Node HTTP server standing in
-// for workerd: short requests through the admission, watches passed through byte for byte on a
-// connection of their own that closes with the stream.
-import http from 'node:http';
+// The local HTTPS front (scripts/https-front.mjs) for HTTP/1.1 clients, in front of a plain Node
+// HTTP server standing in for workerd (./front-backend.ts): short requests through the admission,
+// bytes passed through as framed, the connection's next request after the answer's end.
+import type http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM scripts
 import { startHttpsFront } from '../../scripts/https-front.mjs';
+import { type FrontBackend, startFrontBackend } from './front-backend.js';
 
-let backend: http.Server;
+let backend: FrontBackend;
 let front: { url: string; close: () => Promise<void> };
-const seen: string[] = [];
-let underWay = 0;
-let mostUnderWay = 0;
 
 beforeAll(async () => {
-  backend = http.createServer((request, response) => {
-    seen.push(`${request.method} ${request.url} connection=${request.headers.connection}`);
-    if (request.url?.includes('watch=true')) {
-      // Answers once the request's body (if it declares one) has arrived, as workerd does.
-      request.resume().on('end', () => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.write('{"type":"ADDED"}\n');
-        setTimeout(() => response.end('{"type":"MODIFIED"}\n'), 50);
-      });
-      return;
-    }
-    // Answers after 5 ms with the path and the request's body, counting the requests under way.
-    mostUnderWay = Math.max(mostUnderWay, ++underWay);
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => setTimeout(() => {
-      underWay -= 1;
-      const body = JSON.stringify({ path: request.url, body: Buffer.concat(chunks).toString() });
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
-    }, 5));
-  });
-  // workerd drops idle connections too (after 5 s): the front must open another for the next request.
-  backend.keepAliveTimeout = 200;
-  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-  front = await startHttpsFront({ target: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`, inFlight: 2 });
+  backend = await startFrontBackend();
+  front = await startHttpsFront({ target: backend.url, inFlight: 2 });
 });
 
 afterAll(async () => {
   await front.close();
-  await new Promise((resolve) => backend.close(resolve));
+  await backend.close();
 });
 
 /** Writes `bytes` on a new TLS connection to the front and resolves with all it answers until it closes or `until` matches. */
@@ -77,7 +52,7 @@ describe('the HTTPS front', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => get(`/api/v1/namespaces/n/configmaps/c${i}`, agent)));
     expect(answers.map((answer) => JSON.parse(answer.body).path)).toEqual(Array.from({ length: 40 }, (_, i) => `/api/v1/namespaces/n/configmaps/c${i}`));
     // inFlight is 2: never more under way at once in the backend.
-    expect(mostUnderWay).toBe(2);
+    expect(backend.mostUnderWay()).toBe(2);
     agent.destroy();
   });
 
@@ -87,8 +62,8 @@ describe('the HTTPS front', () => {
       + 'POST /b HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\nt: 1\r\n\r\n'
       + 'GET /c HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n',
     );
-    const bodies = [...text.matchAll(/\{"path".*?\}/g)].map((match) => JSON.parse(match[0]));
-    expect(bodies).toEqual([{ path: '/a', body: 'hello' }, { path: '/b', body: 'abcde' }, { path: '/c', body: '' }]);
+    const bodies = [...text.matchAll(/\{"method".*?\}/g)].map((match) => JSON.parse(match[0]));
+    expect(bodies).toMatchObject([{ path: '/a', body: 'hello' }, { path: '/b', body: 'abcde' }, { path: '/c', body: '' }]);
   });
 
   it('answers a request it cannot frame with 400 and closes the connection', async () => {
