@@ -22,7 +22,7 @@ export class FrontConnection {
   #pending = Buffer.alloc(0);
   /** head (reading a request), admitting, exchange, tunnel, closing (ends once written), closed. */
   #state = 'head';
-  /** The request under way: { method, headLength, body, closeAfter, flow }. */
+  /** The request under way: { method, headLength, body, closeAfter }. */
   #request = null;
   /** Its answer as read so far: { head (bytes of an incomplete head), body, closeAfter, sent }. */
   #answer = null;
@@ -127,13 +127,12 @@ export class FrontConnection {
 
   #connect() {
     clearTimeout(this.#idle);
-    if (this.#upstream) return this.#upstream;
+    if (this.#upstream) return;
     const upstream = net.connect({ ...this.#target, noDelay: true });
     upstream.on('data', (chunk) => this.#fromUpstream(upstream, chunk));
     upstream.on('error', () => {});
     upstream.on('close', () => this.#upstreamClosed(upstream));
     this.#upstream = upstream;
-    return upstream;
   }
 
   /** Answer bytes go to the client as they come; the framing tells when the answer has ended. */

@@ -10,7 +10,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import { exempt, flowOf, longRunning } from './front-admission.mjs';
 
-/** Headers that belong to one HTTP/1.1 connection, and HTTP/2's pseudo-headers: neither is forwarded. */
+/** Headers that belong to one HTTP/1.1 connection, and HTTP/2's pseudo-headers: not forwarded (Host is set from :authority). */
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'http2-settings', 'host']);
 
 /** `headers` without the hop-by-hop ones and pseudo-headers. */

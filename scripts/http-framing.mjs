@@ -69,16 +69,18 @@ export function closes(headers, version = 'HTTP/1.1') {
  * up to the connection's end.
  */
 export function bodyOf(headers, untilClose) {
+  // An answer workerd framed wrongly is a bad gateway; a request framed wrongly, a bad request.
+  const invalid = () => (untilClose ? new FramingError(502, 'Bad Gateway') : new FramingError(400, 'Bad Request'));
   const coding = headers['transfer-encoding'];
   if (coding !== undefined) {
-    if (!/(^|,)\s*chunked\s*$/i.test(coding)) throw new FramingError(untilClose ? 502 : 400, 'Bad Request');
+    if (!/(^|,)\s*chunked\s*$/i.test(coding)) throw invalid();
     return new ChunkedBody();
   }
   const length = headers['content-length'];
   if (length !== undefined) {
     const values = new Set(length.split(',').map((value) => value.trim()));
     const [only] = values;
-    if (values.size !== 1 || !/^\d{1,15}$/.test(only)) throw new FramingError(untilClose ? 502 : 400, 'Bad Request');
+    if (values.size !== 1 || !/^\d{1,15}$/.test(only)) throw invalid();
     return new SizedBody(Number(only));
   }
   return untilClose ? new BodyUntilClose() : new SizedBody(0);

@@ -9,6 +9,7 @@
 import type { CredentialTexts } from '../cluster/credentials.js';
 import type { KubeObject } from '../registry/object.js';
 import { tenancyGroup, tenancyVersion } from './control-plane-type.js';
+import { utf8Text } from '../core/utf8.js';
 
 export const tenancyNamespace = 'tenancy-system';
 export const credentialsSecretType = `${tenancyGroup}/kubeconfig`;
@@ -91,7 +92,7 @@ function base64(text: string): string {
 function unbase64(text: string | undefined): string | undefined {
   if (typeof text !== 'string') return undefined;
   try {
-    return new TextDecoder().decode(Uint8Array.from(atob(text), (char) => char.charCodeAt(0)));
+    return utf8Text(Uint8Array.from(atob(text), (char) => char.charCodeAt(0)));
   } catch {
     return undefined;
   }

@@ -122,7 +122,7 @@ export class WatchEventEncoder {
       ? { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${format.conversionVersion ?? 'v1'}`, metadata: {}, items: null }
       : { ...list, metadata: {}, items: null };
     const encoded = format.encoding === 'json' ? `${JSON.stringify(blueprint)}\n` : encodeBody(blueprint, format, false);
-    const bytes = typeof encoded === 'string' ? new TextEncoder().encode(encoded) : encoded;
+    const bytes = typeof encoded === 'string' ? text.encode(encoded) : encoded;
     const annotations = { ...object.metadata.annotations, [listBlueprint]: btoa(String.fromCharCode(...bytes)) };
     const annotated = { ...object, metadata: { ...object.metadata, annotations } };
     return objectItem(annotated);

@@ -9,6 +9,7 @@ import { goJsonSyntaxError } from '../../core/go-json-errors.js';
 import { asRecord, asText, asTextMap, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { decodeBase64, decodedLength, encodeBase64, maxDataSize, validateDataKeys, validateImmutableData } from './config-map.js';
+import { utf8Text } from '../../core/utf8.js';
 
 /** Converts stringData into data (a stringData key wins) and removes it, as kube's conversion does. */
 function mergeStringData(secret: JsonRecord): void {
@@ -56,7 +57,7 @@ function validateTypeKeys(secret: JsonRecord, data: JsonRecord): FieldError[] {
 function validateJsonKey(data: JsonRecord, key: string): FieldError[] {
   if (!(key in data)) return [fieldError.required(`data[${key}]`)];
   const bytes = decodeBase64(asText(data[key])) ?? new Uint8Array();
-  const text = new TextDecoder().decode(bytes);
+  const text = utf8Text(bytes);
   const syntaxError = goJsonSyntaxError(text);
   const problem = syntaxError ?? notAnObject(text);
   return problem ? [fieldError.invalid(`data[${key}]`, '<secret contents redacted>', problem)] : [];
