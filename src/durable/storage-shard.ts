@@ -34,6 +34,8 @@ import { clusterContext } from '../cluster/contexts.js';
 
 /** Rows of each kind (revisions, tombstones, selector terms) compaction deletes per write, at most. */
 const compactionBatch = 128;
+/** Outbox deliveries start at most this often (scheduleDelivery). */
+const deliveryGapMillis = 20;
 
 class Failure extends Error {
   constructor(readonly failure: StorageFailure) {
@@ -54,6 +56,10 @@ export class StorageShard extends DurableObject<Env> {
   private outboxPending = false;
   /** Consecutive failed outbox deliveries, for the retry backoff. */
   private deliveryFailures = 0;
+  /** The alarm is set for the outbox (a delivery or its retry): a write need not set it. */
+  private deliveryDue = false;
+  /** When the last delivery started (Date.now()). */
+  private lastDelivery = 0;
   private readonly watches: WatchHub;
   /** Snapshots open list streams read: compaction stays below them. */
   private readonly pins = new SnapshotPins();
@@ -79,7 +85,9 @@ export class StorageShard extends DurableObject<Env> {
       }
       this.createTables();
       this.clock = loadClock(this.sql, this.clockOrigin());
-      if (outboxSize(this.sql) > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
+      if (outboxSize(this.sql) === 0) return;
+      if ((await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
+      this.deliveryDue = true;
     });
   }
 
@@ -88,6 +96,8 @@ export class StorageShard extends DurableObject<Env> {
     const deliver = async (to: PartitionAddress, bodies: unknown[]) => {
       await clusterContext(this.env, to.cluster).partition(to.partition).receive(bodies);
     };
+    this.deliveryDue = false;
+    this.lastDelivery = Date.now();
     try {
       while ((await deliverOutboxBatch(this.sql, deliver)) > 0);
       this.deliveryFailures = 0;
@@ -95,6 +105,7 @@ export class StorageShard extends DurableObject<Env> {
       this.deliveryFailures += 1;
       const backoff = Math.min(30_000, 250 * 2 ** this.deliveryFailures);
       console.warn(`outbox delivery failed (attempt ${this.deliveryFailures}), retrying in ${backoff} ms:`, error);
+      this.deliveryDue = true;
       await this.ctx.storage.setAlarm(Date.now() + backoff);
     }
   }
@@ -250,6 +261,7 @@ export class StorageShard extends DurableObject<Env> {
       }
     }
     await this.ctx.storage.deleteAlarm();
+    this.deliveryDue = false;
     await this.ctx.storage.deleteAll();
     this.stored = false;
     this.erased = retire;
@@ -382,14 +394,20 @@ export class StorageShard extends DurableObject<Env> {
       this.clock.current = this.pending;
       const change = this.pendingChange as { key: string; message: string } | null;
       if (change) this.watches.broadcast(change.key, change.message);
-      if (this.outboxPending) void this.scheduleDelivery();
+      if (this.outboxPending) this.scheduleDelivery();
     }
     return reply;
   }
 
-  /** Wakes the alarm to deliver the outbox, unless a delivery (or its retry) is already scheduled. */
-  private async scheduleDelivery(): Promise<void> {
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
+  /**
+   * Sets the alarm to deliver the outbox, unless a delivery (or its retry) is already due. A
+   * delivery starts at most every `deliveryGapMillis`: a lone write's messages go at once, a
+   * stream of writes' in batches (one alarm and one call per destination each).
+   */
+  private scheduleDelivery(): void {
+    if (this.deliveryDue) return;
+    this.deliveryDue = true;
+    this.ctx.storage.setAlarm(Math.max(Date.now(), this.lastDelivery + deliveryGapMillis)).catch(() => (this.deliveryDue = false));
   }
 
   private reply<T>(body: () => T): StorageReply<T> {

@@ -48,8 +48,8 @@ const maxAttempts = 16;
 export async function deleteObject(target: DeleteTarget, key: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const stored = await target.storage.get(key, { match: 'latest' });
-      return await deleteOnce(target, stored, options, context);
+      const planned = await planFromGuess(target, key, options, context, attempt) ?? await plan(target, await latest(target, key), options, context);
+      return await carryOut(target, planned, context);
     } catch (error) {
       if (isStorageError(error, 'Conflict') && attempt < maxAttempts) continue;
       throw interpretStorageError(error, target.resource, name);
@@ -57,20 +57,57 @@ export async function deleteObject(target: DeleteTarget, key: string, name: stri
   }
 }
 
-async function deleteOnce(target: DeleteTarget, stored: StoredObject, requested: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
+/** What a delete of `stored` will do, decided before anything is written. */
+interface DeletePlan {
+  stored: StoredObject;
+  current: KubeObject;
+  /** The object with its deletion state set; null: nothing to do (a graceful deletion under way). */
+  updated: KubeObject | null;
+  options: DeleteOptions;
+  graceful: boolean;
+  /** The finalizers garbage collection adds (orphan, foregroundDeletion), if it changes them. */
+  finalizers: string[] | null;
+}
+
+/**
+ * The plan of a first attempt from this isolate's guess of the object (recent-objects.ts), or
+ * null: no guess, or what it decided (an error, nothing to write) is decided again from a read.
+ */
+async function planFromGuess(target: DeleteTarget, key: string, options: DeleteOptions, context: WriteContext, attempt: number): Promise<DeletePlan | null> {
+  const guess = attempt === 1 && !context.dryRun ? target.storage.guess(key) : undefined;
+  if (!guess) return null;
+  try {
+    const planned = await plan(target, guess, options, context);
+    return planned.updated ? planned : null;
+  } catch {
+    return null;
+  }
+}
+
+function latest(target: DeleteTarget, key: string): Promise<StoredObject> {
+  return target.storage.get(key, { match: 'latest' });
+}
+
+async function plan(target: DeleteTarget, stored: StoredObject, requested: DeleteOptions, context: WriteContext): Promise<DeletePlan> {
   const current = target.codec.decode(stored);
   checkDeletePreconditions({ group: target.kind.group, resource: target.kind.kind }, current, requested);
   await context.validateDelete?.(current);
   const options = structuredClone(requested);
   const updated = structuredClone(current);
   const verdict = beforeDelete(updated, options, target.rules, context.now);
-  if (verdict.pending) return { object: current, deleted: false, lingers: false };
+  if (verdict.pending) return { stored, current, updated: null, options, graceful: verdict.graceful, finalizers: null };
   const finalizers = garbageCollectionFinalizers(updated, options, target.rules.gcPolicy);
-  if (!verdict.graceful && !current.metadata.finalizers?.length && !finalizers) return removeNow(target, stored, current, context);
+  return { stored, current, updated, options, graceful: verdict.graceful, finalizers };
+}
+
+/** Writes what `plan` decided: every write a compare-and-swap on the planned revision. */
+async function carryOut(target: DeleteTarget, { stored, current, updated, options, graceful, finalizers }: DeletePlan, context: WriteContext): Promise<DeleteResult> {
+  if (!updated) return { object: current, deleted: false, lingers: false };
+  if (!graceful && !current.metadata.finalizers?.length && !finalizers) return removeNow(target, stored, current, context);
   if (finalizers) setFinalizers(updated, finalizers);
   const pendingFinalizers = (updated.metadata.finalizers?.length ?? 0) > 0;
-  if (!verdict.graceful && !pendingFinalizers) return removeNow(target, stored, current, context);
-  if (!verdict.graceful) markAsDeleting(updated, context.now);
+  if (!graceful && !pendingFinalizers) return removeNow(target, stored, current, context);
+  if (!graceful) markAsDeleting(updated, context.now);
   const written = await writeUpdate(target, stored, current, updated, context);
   if (pendingFinalizers || (options.gracePeriodSeconds ?? 0) > 0) return { object: written.object, deleted: false, lingers: true };
   // A graceful type deleted with no grace: the update above, then the removal (kube tolerates a

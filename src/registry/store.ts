@@ -143,11 +143,20 @@ export class Store {
   /** Update (PUT or PATCH): returns the stored object and whether the update created it. */
   async update(namespace: string, name: string, updated: UpdatedObject, context: WriteContext): Promise<{ object: KubeObject; created: boolean }> {
     const key = objectKey(namespace, name);
-    let current = await this.currentOrNull(key);
+    let guess = this.guess(key, context);
+    let current = guess ?? await this.currentOrNull(key);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.tryUpdate(namespace, name, current, updated, context);
+        const result = await this.tryUpdate(namespace, name, current, updated, context, !!guess);
+        if (result) return result;
+        throw unconfirmedGuess;
       } catch (error) {
+        const fromGuess = !!guess;
+        guess = undefined;
+        if (fromGuess && !(error instanceof StorageError)) {
+          current = await this.currentOrNull(key);
+          continue;
+        }
         if (!(error instanceof StorageError) || attempt >= maxUpdateAttempts) throw interpretStorageError(error, this.groupResource, name);
         if (error.code === 'Conflict') current = error.failure.current ?? null;
         else if (error.code === 'KeyNotFound' || error.code === 'KeyExists') current = await this.currentOrNull(key);
@@ -162,15 +171,18 @@ export class Store {
    */
   async updateStored(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject, context: WriteContext): Promise<KubeObject> {
     const key = objectKey(namespace, name);
+    let guess = this.guess(key, context);
     for (let attempt = 1; ; attempt++) {
+      const fromGuess = !!guess;
       try {
-        const stored = await this.storage.get(key, { match: 'latest' });
+        const stored = guess ?? await this.storage.get(key, { match: 'latest' });
+        guess = undefined;
         const current = this.codec.decode(stored);
         const next = mutate(structuredClone(current));
         if (context.dryRun) return next;
         return this.codec.decode(await this.storage.update(this.toWrite(key, next, current), stored.resourceVersion));
       } catch (error) {
-        if (isStorageError(error, 'Conflict') && attempt < maxUpdateAttempts) continue;
+        if ((fromGuess || isStorageError(error, 'Conflict')) && attempt < maxUpdateAttempts) continue;
         throw interpretStorageError(error, this.groupResource, name);
       }
     }
@@ -214,7 +226,17 @@ export class Store {
     return this.codec.decode(await this.storage.create(write));
   }
 
-  private async tryUpdate(namespace: string, name: string, stored: StoredObject | null, updated: UpdatedObject, context: WriteContext) {
+  /**
+   * This isolate's guess of `key`'s current revision for a write to start from (recent-objects.ts),
+   * none for a dry run (no storage write would confirm it). Until storage takes the write, what
+   * the write decides from a guess (an error, nothing to write) is decided again from a read.
+   */
+  private guess(key: string, context: WriteContext): StoredObject | undefined {
+    return context.dryRun ? undefined : this.storage.guess(key);
+  }
+
+  /** The update of `stored` (null: absent); null when it would write nothing and `stored` is an unconfirmed guess. */
+  private async tryUpdate(namespace: string, name: string, stored: StoredObject | null, updated: UpdatedObject, context: WriteContext, guessed: boolean) {
     const current = stored ? this.codec.decode(stored) : null;
     if (!current && !this.strategy.allowCreateOnUpdate && !context.allowCreate) throw status.notFound(this.groupResource, name);
     let object = await updated(current);
@@ -237,7 +259,7 @@ export class Store {
       return { object, created: false };
     }
     const write = this.toWrite(stored.key, object, current);
-    if (write.value === stored.value) return { object: current, created: false };
+    if (write.value === stored.value) return guessed ? null : { object: current, created: false };
     if (context.dryRun) return { object, created: false };
     return { object: this.codec.decode(await this.storage.update(write, stored.resourceVersion)), created: false };
   }
@@ -272,6 +294,9 @@ export class Store {
     if (await this.currentOrNull(key)) throw new StorageError({ code: 'KeyExists', key });
   }
 }
+
+/** Thrown when an update from a guess would write nothing: whether it is a no-op is decided again from a read. */
+const unconfirmedGuess = new Error('an unconfirmed guess');
 
 /** 410 for an expired continue token, carrying a token that resumes at the newest state. */
 function continueExpired(lastKey: string, prefix: string): status.StatusError {

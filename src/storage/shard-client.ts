@@ -9,6 +9,7 @@ import type { ListHeader, PageKeys } from '../durable/list.js';
 import type { ListBody } from '../durable/list-stream.js';
 import { StorageError, type StorageReply } from './errors.js';
 import { CacheWatcher, type WatchSource } from './cache-watcher.js';
+import { recentObjects } from './recent-objects.js';
 import { lines, listItems, textItems } from './list-lines.js';
 import type {
   DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher,
@@ -37,7 +38,9 @@ export class ShardClient implements Storage {
   }
 
   async get(key: string, version: ReadVersion): Promise<StoredObject> {
-    return unwrap(await this.stub.get(key, version) as StorageReply<StoredObject>);
+    const object = this.unwrap(await this.stub.get(key, version) as StorageReply<StoredObject>);
+    if (version.match !== 'exact') this.remember(object);
+    return object;
   }
 
   async list(request: ListRequest): Promise<ListResult> {
@@ -46,15 +49,21 @@ export class ShardClient implements Storage {
   }
 
   async create(write: ObjectWrite): Promise<StoredObject> {
-    return unwrap(await this.stub.create(write) as StorageReply<StoredObject>);
+    return this.remember(this.unwrap(await this.stub.create(write) as StorageReply<StoredObject>));
   }
 
   async update(write: ObjectWrite, expectedResourceVersion: number): Promise<StoredObject> {
-    return unwrap(await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>);
+    return this.remember(this.unwrap(await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>));
   }
 
   async delete(key: string, expectedResourceVersion: number, extras: DeleteExtras = {}): Promise<StoredObject> {
-    return unwrap(await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>);
+    const removed = this.unwrap(await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>);
+    recentObjects.forget(this.name, key);
+    return removed;
+  }
+
+  guess(key: string): StoredObject | undefined {
+    return recentObjects.guess(this.name, key);
   }
 
   async watch(request: WatchRequest, listener: WatchListener): Promise<Watcher> {
@@ -81,6 +90,17 @@ export class ShardClient implements Storage {
   /** The keys of a page, without documents (lists across shards plan their pages with them). */
   async listKeys(request: ListRequest): Promise<PageKeys & { resourceVersion: number }> {
     return unwrap(await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>);
+  }
+
+  /** A reply's value, or its failure thrown; the objects it shows are this isolate's newest guesses. */
+  private unwrap<T>(reply: StorageReply<T>): T {
+    if (!reply.ok && reply.failure.code === 'Conflict' && reply.failure.current) this.remember(reply.failure.current);
+    return unwrap(reply);
+  }
+
+  private remember(object: StoredObject): StoredObject {
+    recentObjects.remember(this.name, object);
+    return object;
   }
 
   /** What a watcher reads from the shard, through this request's stub. */

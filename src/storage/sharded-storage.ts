@@ -43,6 +43,10 @@ export class ShardedStorage implements Storage {
     return this.seen(await this.caughtUp(owner, () => owner.get(key, version)));
   }
 
+  guess(key: string): StoredObject | undefined {
+    return this.owner(key).guess(key);
+  }
+
   async list(request: ListRequest): Promise<ListResult> {
     const shard = this.onlyShardOf(request.prefix);
     const result = await (shard ? this.caughtUp(shard, () => shard.list(this.atFloor(request))) : mergedList(this.shards, request));

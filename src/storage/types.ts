@@ -152,4 +152,9 @@ export interface Storage {
    * at it are served; returns the newest committed resourceVersion afterwards.
    */
   advanceClock(resourceVersion: number): Promise<number>;
+  /**
+   * The revision of `key` this isolate saw last, if it still holds it: a guess a write may start
+   * from, never an answer (recent-objects.ts says what confirms it).
+   */
+  guess(key: string): StoredObject | undefined;
 }
