@@ -96,11 +96,12 @@ export class StorageShard extends DurableObject<Env> {
     const deliver = async (to: PartitionAddress, bodies: unknown[]) => {
       await clusterContext(this.env, to.cluster).partition(to.partition).receive(bodies);
     };
-    this.deliveryDue = false;
+    // Writes meanwhile need no alarm (deliveryDue stays set): the loop delivers until the outbox is empty.
     this.lastDelivery = Date.now();
     try {
       while ((await deliverOutboxBatch(this.sql, deliver)) > 0);
       this.deliveryFailures = 0;
+      this.deliveryDue = false;
     } catch (error) {
       this.deliveryFailures += 1;
       const backoff = Math.min(30_000, 250 * 2 ** this.deliveryFailures);
