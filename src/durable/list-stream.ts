@@ -1,7 +1,7 @@
 /**
  * The body of a list as it leaves a storage shard: a byte stream the consumer pulls (Durable
  * Object RPC carries it with backpressure), one line per item, `rv TAB "key" TAB value`, in key
- * order. Each pull reads a bounded part of the snapshot (about 64 KiB of items, or a few thousand
+ * order. Each pull reads a bounded part of the snapshot (about 32 KiB of items, or a few thousand
  * rows rejected by the selectors), so no reply grows with the data and other requests to the
  * shard run between pulls: a 100,000-object list does not hold up a GET. Keys travel as JSON strings and documents are
  * compact JSON, so neither holds a raw tab or newline.
@@ -41,9 +41,14 @@ export function linesStream(lines: Iterator<string>, done: () => void): Readable
   }, { highWaterMark: 1 });
 }
 
-/** Rows read per query, the most bytes one chunk collects, and the rows a pull may reject before it yields. */
+/**
+ * Rows read per query, the most bytes one chunk collects, and the rows a pull may reject before
+ * it yields. 32 KiB chunks: a GET to the shard during 100,000-object lists waited 2.4 ms at the
+ * median behind 64 KiB pulls, 1.5 ms behind 32 KiB ones, the lists as fast; at 16 KiB the lists
+ * took half as long again (each chunk costs the stream a round).
+ */
 const batchRows = 256;
-const chunkBytes = 64 << 10;
+const chunkBytes = 32 << 10;
 const maxRejectedPerPull = 4096;
 
 /** Lets the shard's other requests run (a pull that found nothing to send yet yields before going on). */
