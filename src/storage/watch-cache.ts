@@ -106,7 +106,9 @@ export class WatchCache {
       const text = assembler.push(typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data));
       if (text !== null && socket === this.socket) this.receive(parseMessage(text));
     });
-    const dropped = () => socket === this.socket && this.dropped();
+    const dropped = () => {
+      if (socket === this.socket) this.dropped();
+    };
     socket.addEventListener('close', dropped);
     socket.addEventListener('error', dropped);
   }
