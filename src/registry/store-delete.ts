@@ -48,7 +48,8 @@ const maxAttempts = 16;
 export async function deleteObject(target: DeleteTarget, key: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const planned = await planFromGuess(target, key, options, context, attempt) ?? await plan(target, await latest(target, key), options, context);
+      const guess = attempt === 1 && !context.dryRun ? target.storage.guess(key) : undefined;
+      const planned = guess ? await planFromGuess(target, guess, options, context) : await plan(target, await latest(target, key), options, context);
       return await carryOut(target, planned, context);
     } catch (error) {
       if (isStorageError(error, 'Conflict') && attempt < maxAttempts) continue;
@@ -70,18 +71,22 @@ interface DeletePlan {
 }
 
 /**
- * The plan of a first attempt from this isolate's guess of the object (recent-objects.ts), or
- * null: no guess, or what it decided (an error, nothing to write) is decided again from a read.
+ * The plan from this isolate's guess of the object (recent-objects.ts). A plan that writes is
+ * confirmed by its compare-and-swap; an error or nothing to write is not: then the object is read,
+ * and that outcome stands if the guess was current, else the plan is made from what storage holds.
  */
-async function planFromGuess(target: DeleteTarget, key: string, options: DeleteOptions, context: WriteContext, attempt: number): Promise<DeletePlan | null> {
-  const guess = attempt === 1 && !context.dryRun ? target.storage.guess(key) : undefined;
-  if (!guess) return null;
+async function planFromGuess(target: DeleteTarget, guess: StoredObject, options: DeleteOptions, context: WriteContext): Promise<DeletePlan> {
+  let outcome: { planned: DeletePlan } | { error: unknown };
   try {
-    const planned = await plan(target, guess, options, context);
-    return planned.updated ? planned : null;
-  } catch {
-    return null;
+    outcome = { planned: await plan(target, guess, options, context) };
+  } catch (error) {
+    outcome = { error };
   }
+  if ('planned' in outcome && outcome.planned.updated) return outcome.planned;
+  const stored = await latest(target, guess.key);
+  if (stored.resourceVersion !== guess.resourceVersion) return plan(target, stored, options, context);
+  if ('error' in outcome) throw outcome.error;
+  return outcome.planned;
 }
 
 function latest(target: DeleteTarget, key: string): Promise<StoredObject> {

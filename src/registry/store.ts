@@ -147,14 +147,17 @@ export class Store {
     let current = guess ?? await this.currentOrNull(key);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.tryUpdate(namespace, name, current, updated, context, !!guess);
-        if (result) return result;
-        throw unconfirmedGuess;
+        return await this.tryUpdate(namespace, name, current, updated, context, !!guess);
       } catch (error) {
-        const fromGuess = !!guess;
+        const fromGuess = guess;
         guess = undefined;
         if (fromGuess && !(error instanceof StorageError)) {
-          current = await this.currentOrNull(key);
+          const stale = await this.staleness(key, fromGuess);
+          if (!stale) {
+            if (error instanceof UnconfirmedNoop) return error.result;
+            throw interpretStorageError(error, this.groupResource, name);
+          }
+          current = stale.current;
           continue;
         }
         if (!(error instanceof StorageError) || attempt >= maxUpdateAttempts) throw interpretStorageError(error, this.groupResource, name);
@@ -171,18 +174,26 @@ export class Store {
    */
   async updateStored(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject, context: WriteContext): Promise<KubeObject> {
     const key = objectKey(namespace, name);
-    let guess = this.guess(key, context);
+    const guess = this.guess(key, context);
+    let known = guess;
     for (let attempt = 1; ; attempt++) {
-      const fromGuess = !!guess;
+      const fromGuess = !!known && known === guess;
       try {
-        const stored = guess ?? await this.storage.get(key, { match: 'latest' });
-        guess = undefined;
+        const stored = known ?? await this.storage.get(key, { match: 'latest' });
+        known = undefined;
         const current = this.codec.decode(stored);
         const next = mutate(structuredClone(current));
         if (context.dryRun) return next;
         return this.codec.decode(await this.storage.update(this.toWrite(key, next, current), stored.resourceVersion));
       } catch (error) {
-        if ((fromGuess || isStorageError(error, 'Conflict')) && attempt < maxUpdateAttempts) continue;
+        if (fromGuess && !(error instanceof StorageError)) {
+          const stale = await this.staleness(key, guess!);
+          if (stale) {
+            known = stale.current ?? undefined;
+            continue;
+          }
+        }
+        if (isStorageError(error, 'Conflict') && attempt < maxUpdateAttempts) continue;
         throw interpretStorageError(error, this.groupResource, name);
       }
     }
@@ -228,14 +239,24 @@ export class Store {
 
   /**
    * This isolate's guess of `key`'s current revision for a write to start from (recent-objects.ts),
-   * none for a dry run (no storage write would confirm it). Until storage takes the write, what
-   * the write decides from a guess (an error, nothing to write) is decided again from a read.
+   * none for a dry run (no storage write would confirm it). What a write decides from a guess
+   * short of storage (an error, nothing to write) stands only if a read shows the guess current.
    */
   private guess(key: string, context: WriteContext): StoredObject | undefined {
     return context.dryRun ? undefined : this.storage.guess(key);
   }
 
-  /** The update of `stored` (null: absent); null when it would write nothing and `stored` is an unconfirmed guess. */
+  /**
+   * After a write from this isolate's guess failed short of storage (an error, or nothing to
+   * write): null when the guess was current (what it decided stands), else storage's current
+   * revision (null: gone) to decide again from.
+   */
+  private async staleness(key: string, guess: StoredObject): Promise<{ current: StoredObject | null } | null> {
+    const current = await this.currentOrNull(key);
+    return current?.resourceVersion === guess.resourceVersion ? null : { current };
+  }
+
+  /** The update of `stored` (null: absent); throws UnconfirmedNoop when it would write nothing and `stored` is a guess. */
   private async tryUpdate(namespace: string, name: string, stored: StoredObject | null, updated: UpdatedObject, context: WriteContext, guessed: boolean) {
     const current = stored ? this.codec.decode(stored) : null;
     if (!current && !this.strategy.allowCreateOnUpdate && !context.allowCreate) throw status.notFound(this.groupResource, name);
@@ -259,7 +280,10 @@ export class Store {
       return { object, created: false };
     }
     const write = this.toWrite(stored.key, object, current);
-    if (write.value === stored.value) return guessed ? null : { object: current, created: false };
+    if (write.value === stored.value) {
+      if (guessed) throw new UnconfirmedNoop({ object: current, created: false });
+      return { object: current, created: false };
+    }
     if (context.dryRun) return { object, created: false };
     return { object: this.codec.decode(await this.storage.update(write, stored.resourceVersion)), created: false };
   }
@@ -295,8 +319,12 @@ export class Store {
   }
 }
 
-/** Thrown when an update from a guess would write nothing: whether it is a no-op is decided again from a read. */
-const unconfirmedGuess = new Error('an unconfirmed guess');
+/** An update from a guess would write nothing: the answer if a read shows the guess was current. */
+class UnconfirmedNoop extends Error {
+  constructor(readonly result: { object: KubeObject; created: boolean }) {
+    super('an update from an unconfirmed guess writes nothing');
+  }
+}
 
 /** 410 for an expired continue token, carrying a token that resumes at the newest state. */
 function continueExpired(lastKey: string, prefix: string): status.StatusError {

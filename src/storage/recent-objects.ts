@@ -8,8 +8,9 @@
  * versions never repeat, even across a reset of its storage: durable/clock.ts), so storage either
  * confirms the guess by taking the write or refuses it with the current revision (Conflict);
  * whatever a write decides from a guess before storage confirmed it (an error, nothing to write)
- * is decided again from a read (store.ts, store-delete.ts). A stale guess costs a lost
- * compare-and-swap, never a wrong answer.
+ * is checked with a read: it stands if the guess was current (admission is not asked twice), else
+ * it is decided again from what storage holds (store.ts, store-delete.ts). A stale guess costs a
+ * lost compare-and-swap or a read, never a wrong answer.
  *
  * One per isolate, shared by every cluster (keys carry the shard's name), bounded by the
  * characters of the documents it holds, the least recently used going first.
