@@ -175,21 +175,21 @@ export class Store {
   async updateStored(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject, context: WriteContext): Promise<KubeObject> {
     const key = objectKey(namespace, name);
     const guess = this.guess(key, context);
-    let known = guess;
+    let stored = guess;
     for (let attempt = 1; ; attempt++) {
-      const fromGuess = !!known && known === guess;
       try {
-        const stored = known ?? await this.storage.get(key, { match: 'latest' });
-        known = undefined;
+        stored ??= await this.storage.get(key, { match: 'latest' });
         const current = this.codec.decode(stored);
         const next = mutate(structuredClone(current));
         if (context.dryRun) return next;
         return this.codec.decode(await this.storage.update(this.toWrite(key, next, current), stored.resourceVersion));
       } catch (error) {
+        const fromGuess = guess !== undefined && stored === guess;
+        stored = undefined;
         if (fromGuess && !(error instanceof StorageError)) {
-          const stale = await this.staleness(key, guess!);
+          const stale = await this.staleness(key, guess);
           if (stale) {
-            known = stale.current ?? undefined;
+            stored = stale.current ?? undefined;
             continue;
           }
         }

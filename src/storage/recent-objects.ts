@@ -44,11 +44,7 @@ export class RecentObjects {
     if (object.value.length > this.largest) return;
     this.entries.set(id, object);
     this.characters += object.value.length;
-    for (const [oldest, { value }] of this.entries) {
-      if (this.characters <= this.capacity) break;
-      this.entries.delete(oldest);
-      this.characters -= value.length;
-    }
+    while (this.characters > this.capacity) this.drop(this.entries.keys().next().value!);
   }
 
   /** Forgets `key` of `shard` (it was deleted). */

@@ -38,7 +38,7 @@ export class ShardClient implements Storage {
   }
 
   async get(key: string, version: ReadVersion): Promise<StoredObject> {
-    const object = this.unwrap(await this.stub.get(key, version) as StorageReply<StoredObject>);
+    const object = this.recorded(await this.stub.get(key, version) as StorageReply<StoredObject>);
     if (version.match !== 'exact') this.remember(object);
     return object;
   }
@@ -49,15 +49,15 @@ export class ShardClient implements Storage {
   }
 
   async create(write: ObjectWrite): Promise<StoredObject> {
-    return this.remember(this.unwrap(await this.stub.create(write) as StorageReply<StoredObject>));
+    return this.remember(this.recorded(await this.stub.create(write) as StorageReply<StoredObject>));
   }
 
   async update(write: ObjectWrite, expectedResourceVersion: number): Promise<StoredObject> {
-    return this.remember(this.unwrap(await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>));
+    return this.remember(this.recorded(await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>));
   }
 
   async delete(key: string, expectedResourceVersion: number, extras: DeleteExtras = {}): Promise<StoredObject> {
-    const removed = this.unwrap(await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>);
+    const removed = this.recorded(await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>);
     recentObjects.forget(this.name, key);
     return removed;
   }
@@ -92,8 +92,8 @@ export class ShardClient implements Storage {
     return unwrap(await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>);
   }
 
-  /** A reply's value, or its failure thrown; the objects it shows are this isolate's newest guesses. */
-  private unwrap<T>(reply: StorageReply<T>): T {
+  /** A reply's value, or its failure thrown; a Conflict's current revision becomes this isolate's guess. */
+  private recorded<T>(reply: StorageReply<T>): T {
     if (!reply.ok && reply.failure.code === 'Conflict' && reply.failure.current) this.remember(reply.failure.current);
     return unwrap(reply);
   }
