@@ -97,14 +97,33 @@ export function storageResourceOf(group: string, resource: string): { group: str
   return { group, resource };
 }
 
-/** The stub of a storage shard. Stubs are I/O objects: workerd ties them to the request that made them. */
+/**
+ * The stub of a storage shard. Stubs are I/O objects: workerd ties them to the request that made
+ * them, so each request gets its own; the id behind it (a hash of the name) is not, and is kept.
+ */
 export function storageShardStub(env: Env, shard: ShardAddress) {
-  return env.STORAGE_SHARDS.get(env.STORAGE_SHARDS.idFromName(shardName(shard)));
+  return env.STORAGE_SHARDS.get(objectId(env.STORAGE_SHARDS, shardName(shard)));
 }
 
 /** The stub of a controller partition. */
 export function partitionStub(env: Env, partition: PartitionAddress) {
-  return env.CONTROLLERS.get(env.CONTROLLERS.idFromName(partitionName(partition)));
+  return env.CONTROLLERS.get(objectId(env.CONTROLLERS, partitionName(partition)));
+}
+
+/** Ids by name, per namespace binding; emptied when full (names are few per isolate: a tenant's types). */
+const knownIds = new WeakMap<object, Map<string, DurableObjectId>>();
+const knownIdsCapacity = 4096;
+
+/** `namespace.idFromName(name)`, remembered: the name's hash costs more than the lookup. */
+function objectId(namespace: { idFromName(name: string): DurableObjectId }, name: string): DurableObjectId {
+  let ids = knownIds.get(namespace);
+  if (!ids) knownIds.set(namespace, (ids = new Map()));
+  let id = ids.get(name);
+  if (!id) {
+    if (ids.size >= knownIdsCapacity) ids.clear();
+    ids.set(name, (id = namespace.idFromName(name)));
+  }
+  return id;
 }
 
 /** The address a storage shard was created for, from its Durable Object name. */
