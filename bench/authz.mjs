@@ -16,7 +16,7 @@
 // next to the same sequence on the AlwaysAllow server. Figures are ratios against AlwaysAllow in the same process; nothing is asserted.
 import { openAccess, startServer } from '../scripts/server.mjs';
 import { credentialBindings, randomToken, signingKeyPem } from '../scripts/local-credentials.mjs';
-import { closedLoop, fmt, quantile, summarize } from './stats.mjs';
+import { closedLoop, fmt, pool, quantile, summarize } from './stats.mjs';
 
 const benchNamespace = 'authz-bench';
 const otherNamespaces = Array.from({ length: 50 }, (_, i) => `authz-ns-${String(i).padStart(2, '0')}`);
@@ -30,14 +30,6 @@ async function call(url, token, method = 'GET', body) {
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
   return response;
-}
-
-/** Runs `tasks` (functions returning promises) `concurrency` at a time. */
-async function pool(tasks, concurrency = 16) {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < tasks.length) await tasks[next++]();
-  }));
 }
 
 const decoyRules = (i) => [
@@ -79,7 +71,7 @@ async function seed(url, admin) {
   };
   namespaced(benchNamespace, 74);
   for (const namespace of otherNamespaces) namespaced(namespace, 6);
-  await pool(tasks);
+  await pool(tasks, 16, (task) => task());
   // The grant, created last so it comes last in the namespace's bindings.
   await call(`${url}${rbacBase}/namespaces/${benchNamespace}/roles`, admin, 'POST', {
     apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'configmaps-bench' },

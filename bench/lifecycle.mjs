@@ -2,7 +2,7 @@
 // garbage collection of 1,000 dependents (ConfigMaps) of a deleted owner. Baseline, same run: a
 // client deleting 1,000 ConfigMaps itself, 16 requests in flight. Times are from the DELETE
 // to the moment a poll (every 50 ms) sees the work finished.
-import { fmt } from './stats.mjs';
+import { fmt, pool } from './stats.mjs';
 
 const json = { 'content-type': 'application/json' };
 
@@ -11,13 +11,6 @@ async function call(url, init) {
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}`);
   return text ? JSON.parse(text) : undefined;
-}
-
-async function pool(items, concurrency, work) {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
 }
 
 async function until(check) {

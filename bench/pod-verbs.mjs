@@ -17,6 +17,7 @@ import { runningPatch } from '../scripts/control-plane/pod-status.mjs';
 import { startEdge, startReference } from '../scripts/control-plane/servers.mjs';
 import { startedWorkerd } from './memory.mjs';
 import { cpuSeconds } from './side-by-side-servers.mjs';
+import { pool } from './stats.mjs';
 
 const pods = Number(process.env.PODS_VERBS_PODS ?? 1000);
 const watchers = Number(process.env.PODS_VERBS_WATCHERS ?? 0);
@@ -67,15 +68,11 @@ const steps = {
 };
 
 /** Runs `operation` for every index with `clients` in flight; any answer past 2xx fails the run. */
-async function forEveryPod(operation) {
-  let next = 0;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (next < pods) {
-      const index = next++;
-      const answer = await operation(index);
-      if (answer.status >= 300) throw new Error(`${answer.status} ${answer.body?.message ?? ''}`);
-    }
-  }));
+function forEveryPod(operation) {
+  return pool(Array.from({ length: pods }, (_, index) => index), clients, async (index) => {
+    const answer = await operation(index);
+    if (answer.status >= 300) throw new Error(`${answer.status} ${answer.body?.message ?? ''}`);
+  });
 }
 
 /** A fresh server by target: { server, pids, front } (front: the pids of edge's HTTPS front). */

@@ -13,6 +13,14 @@ export function summarize(latencies) {
   return { count: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
 }
 
+/** Runs `work(item)` for every item, at most `concurrency` at a time, in order of the items. */
+export async function pool(items, concurrency, work) {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+}
+
 /**
  * Runs `operation(worker, iteration)` from `concurrency` workers for `durationMs`; each call
  * returns the op name it performed. Returns { opsPerSecond, byOp: { name: latencies[] } }.
