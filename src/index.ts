@@ -6,7 +6,7 @@
 import { settingsOf } from './cluster/settings.js';
 import type { Env } from './env.js';
 import { createApp } from './http/app.js';
-import { hasBadEscape } from './http/request-url.js';
+import { hasBadEscape } from './apimachinery/request-url.js';
 import { badRequestTarget } from './http/status-responses.js';
 import { routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
 import { provideSeeds } from './durable/seeds.js';

@@ -8,7 +8,7 @@
 import { findResource, type ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { asRecords, asText } from '../kinds/json-values.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 
 type Plugin = (cluster: ClusterContext, object: KubeObject) => void | Promise<void>;

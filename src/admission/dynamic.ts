@@ -7,15 +7,15 @@
  */
 import { findResource } from '../api/catalog.js';
 import type { RequestScope } from '../handlers/scope.js';
-import { goQuote } from '../core/go-format.js';
-import { internalError, StatusError, type Status } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { internalError, StatusError, type Status } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
 import { admitCreateBuiltIn } from './builtin-mutation.js';
 import { admissionConfiguration } from './configuration.js';
-import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from './policy/index.js';
-import { selectorMatches } from './policy/label-selector.js';
+import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from '../admission-policy/index.js';
+import { selectorMatches } from '../admission-policy/label-selector.js';
 import { admitRbacWrite } from './rbac-escalation.js';
 import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes, type WebhookOptions } from './webhook/index.js';
 import { isControlPlaneType } from '../tenancy/control-plane-type.js';

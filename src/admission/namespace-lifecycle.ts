@@ -9,10 +9,10 @@
 import { findResource } from '../api/catalog.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import type { RequestScope } from '../handlers/scope.js';
-import { forbidden, notFound, StatusError } from '../core/status.js';
+import { forbidden, notFound, StatusError } from '../apimachinery/status.js';
 import { isStorageError } from '../storage/errors.js';
 import { storeFor } from '../registry/registry.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 /** How long a namespace seen Active is trusted without reading it again. */
 export const namespaceCacheMillis = 2_000;

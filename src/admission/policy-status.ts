@@ -7,10 +7,10 @@
  */
 import { findResource } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { admissionConfiguration, forgetAdmissionConfiguration } from './configuration.js';
-import { typeCheckPolicy } from './policy/index.js';
+import { typeCheckPolicy } from '../admission-policy/index.js';
 
 /** Writes the type-checking status of every policy whose generation changed since it was checked. */
 export async function syncPolicyStatus(cluster: ClusterContext): Promise<void> {

@@ -10,10 +10,10 @@ import { decide } from '../auth/authorization.js';
 import { rbacPolicy } from '../auth/rbac-policy.js';
 import {
   confirmNoEscalation, isPrivileged, roleReferenceRules, rulesAndErrorsFor, type PolicyRule, type RbacPolicy, type RoleRef, type UserInfo,
-} from '../auth/rbac/index.js';
-import { goQuote } from '../core/go-format.js';
-import { forbidden } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+} from '../rbac/index.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { forbidden } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { RequestScope } from '../handlers/scope.js';
 
 const roleResources = new Set(['roles', 'clusterroles']);

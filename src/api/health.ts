@@ -5,7 +5,7 @@
  * Mirrors k8s.io/apiserver/pkg/server/healthz/healthz.go (handleRootHealth, adaptCheckToHandler)
  * and routes/version.go (responsewriters.WriteRawJSON) of kube-apiserver v1.32.
  */
-import { goQuote } from '../core/go-format.js';
+import { goQuote } from '../apimachinery/go-format.js';
 
 /** A named check: null means healthy, a string is the failure reason (kube's `error`). */
 export interface HealthCheck {

@@ -8,8 +8,8 @@
 import { findResource } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { storeFor } from '../registry/registry.js';
-import type { KubeObject } from '../registry/object.js';
-import { aggregateRules, type ClusterRole } from './rbac/index.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { aggregateRules, type ClusterRole } from '../rbac/index.js';
 import { forgetRbacPolicy, rbacPolicy } from './rbac-policy.js';
 
 /** Writes the aggregated rules of every aggregated ClusterRole whose stored rules differ. */

@@ -8,7 +8,7 @@
 import { findResource } from '../api/catalog.js';
 import bootstrap from '../../data/bootstrap-rbac.json';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { createAsApiServer } from '../registry/bootstrap-object.js';
 import { syncAggregatedClusterRoles } from './aggregation-sync.js';
 import { forgetRbacPolicy, rbacPolicy } from './rbac-policy.js';

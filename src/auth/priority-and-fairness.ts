@@ -4,12 +4,12 @@
  * to a priority level, whose seats it takes while served (src/flowcontrol/dispatch.ts), and the
  * response names both: `X-Kubernetes-PF-FlowSchema-UID` and `X-Kubernetes-PF-PriorityLevel-UID`.
  */
-import type { RequestInfo } from '../core/request-info.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { classify, type Classification } from '../flowcontrol/classify.js';
 import { flowControlConfiguration } from '../flowcontrol/configuration.js';
 import { acquireSeat, nominalConcurrencyLimit } from '../flowcontrol/dispatch.js';
-import type { UserInfo } from './rbac/index.js';
+import type { UserInfo } from '../rbac/index.js';
 
 export interface Admission {
   classification: Classification;

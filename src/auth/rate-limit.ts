@@ -13,7 +13,7 @@
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import type { ClusterSettings } from '../cluster/settings.js';
-import { tooManyRequests } from '../core/status.js';
+import { tooManyRequests } from '../apimachinery/status.js';
 
 const message = 'Too many requests, please try again later.';
 /** Buckets kept before idle (full) ones are dropped. */

@@ -8,8 +8,8 @@ import { findResource, type ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
 import { syncAggregatedClusterRoles } from './aggregation-sync.js';
-import type { KubeObject } from '../registry/object.js';
-import { aggregateRules, type ClusterRole, type ClusterRoleBinding, type RbacPolicy, type Role, type RoleBinding } from './rbac/index.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { aggregateRules, type ClusterRole, type ClusterRoleBinding, type RbacPolicy, type Role, type RoleBinding } from '../rbac/index.js';
 
 const rbacResources = ['clusterroles', 'clusterrolebindings', 'roles', 'rolebindings'];
 

@@ -16,8 +16,8 @@
  * of the old one (caches, contexts) is ever taken for the new one. Tenant names are RFC 1123
  * labels, so neither part can hold the `/` Durable Object names are split on.
  */
-import { fnv1a } from '../core/hash.js';
-import { isDNS1123Label } from '../core/validation/names.js';
+import { fnv1a } from '../apimachinery/hash.js';
+import { isDNS1123Label } from '../apimachinery/validation/names.js';
 import type { Env } from '../env.js';
 import type { ShardLayout } from './shard-layouts.js';
 

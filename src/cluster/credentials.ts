@@ -5,8 +5,8 @@
  * Worker's secrets; a tenant's from its ControlPlane's Secret in the default plane (src/tenancy/),
  * so each tenant has its own admin token, signing key and issuer.
  */
-import { JWKS_PATH, importSigningKey, parseTokenFile, type SigningKey } from '../auth/authn/index.js';
-import type { UserInfo } from '../auth/rbac/index.js';
+import { JWKS_PATH, importSigningKey, parseTokenFile, type SigningKey } from '../authn/index.js';
+import type { UserInfo } from '../rbac/index.js';
 import type { Env } from '../env.js';
 
 export const defaultIssuer = 'https://kubernetes.default.svc.cluster.local';

@@ -10,7 +10,7 @@ import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
 import type { PropagationPolicy } from '../registry/deletion.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import type { ListedObjects, ObjectList } from '../registry/store.js';
 import { storageResourceOf } from '../cluster/addressing.js';

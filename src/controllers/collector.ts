@@ -11,9 +11,9 @@
  * Every step reads the live objects and is safe to repeat.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { inPool } from '../core/concurrency.js';
+import { inPool } from '../apimachinery/concurrency.js';
 import { foregroundFinalizer, orphanFinalizer, type PropagationPolicy } from '../registry/deletion.js';
-import type { KubeObject, OwnerReference } from '../registry/object.js';
+import type { KubeObject, OwnerReference } from '../apimachinery/object.js';
 import type { ApiClient } from './api-client.js';
 import type { Graph, Locator, ObjectRef, Owner } from './graph.js';
 

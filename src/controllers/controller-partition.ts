@@ -10,7 +10,7 @@
  * did are answered from an empty graph); `erase` deletes all it stores when its cluster goes.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { inPool } from '../core/concurrency.js';
+import { inPool } from '../apimachinery/concurrency.js';
 import type { Env } from '../env.js';
 import { applyEvent } from './apply-event.js';
 import { ApiClient } from './api-client.js';

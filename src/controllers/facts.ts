@@ -4,7 +4,7 @@
  * the write changed for them (events.ts).
  */
 import type { ResourceType } from '../api/catalog.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 /** An ownerReference, as the garbage collector reads it. */
 export interface OwnerLink {

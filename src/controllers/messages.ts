@@ -5,7 +5,7 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { OutboxMessage } from '../storage/types.js';
 import { controllerEvent } from './events.js';
 import { controllerFactsOf } from './facts.js';

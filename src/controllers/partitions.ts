@@ -5,7 +5,7 @@
  * when it is a namespace). An event therefore goes to the partition of the object itself and to
  * the partition of each owner it names, now or before the write (whose edge lists change).
  */
-import { fnv1a } from '../core/hash.js';
+import { fnv1a } from '../apimachinery/hash.js';
 import type { ControllerEvent } from './events.js';
 
 /** The partition index of an object uid among `partitions`. */

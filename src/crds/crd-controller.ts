@@ -9,10 +9,10 @@
  *     none are left, which deletes the CRD.
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import { copyConditions, setCondition, type Condition, type WantedCondition } from '../core/conditions.js';
+import { copyConditions, setCondition, type Condition, type WantedCondition } from '../apimachinery/conditions.js';
 import type { ApiClient } from '../controllers/api-client.js';
 import type { ObjectRef } from '../controllers/graph.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { cleanupFinalizer } from './crd-deletion.js';
 import { definitionTypes } from './crd-resource-types.js';
 import { acceptNames } from './naming.js';

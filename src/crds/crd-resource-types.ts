@@ -8,7 +8,7 @@
 import { compareKubeVersions, type ResourceType, type SubresourceType, type Verb } from '../api/catalog.js';
 import type { SchemaNode } from '../schema/types.js';
 import { asRecord, asRecords, asText, asTexts } from '../kinds/json-values.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 /** The columns `kubectl get` shows for the version (additionalPrinterColumns). */
 export interface PrinterColumn {

@@ -5,9 +5,9 @@
  * singular and short names share one namespace, kinds and list kinds another); a name already
  * accepted for this CRD stays accepted. With every name accepted the CRD is Established.
  */
-import type { WantedCondition } from '../core/conditions.js';
+import type { WantedCondition } from '../apimachinery/conditions.js';
 import { asRecord, asRecords, asText, asTexts } from '../kinds/json-values.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 export interface Names {
   plural: string;

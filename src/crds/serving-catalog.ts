@@ -10,7 +10,7 @@
  */
 import { builtinCatalog, findResource, type Catalog, type ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
 import { customTypes } from './crd-resource-types.js';
 import { tenancyTypes } from '../tenancy/control-plane-type.js';

@@ -8,12 +8,12 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { compileSchemaRules, type CelValidator } from '../cel/index.js';
-import { fieldError, type FieldError } from '../core/field-errors.js';
-import type { KubeObject } from '../registry/object.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { DefaultStrategy, stableStringify } from '../registry/strategies/default.js';
 import { applyDefaults, validateStructure } from '../schema/index.js';
 import type { CustomResourceInfo } from './crd-resource-types.js';
-import { scaleErrors } from './scale-paths.js';
+import { scaleErrors } from '../registry/scale-paths.js';
 
 /** Schema error types after which CEL rules are not evaluated (hasBlockingErr). */
 const blocking = new Set(['FieldValueNotSupported', 'FieldValueTypeInvalid']);

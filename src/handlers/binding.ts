@@ -8,9 +8,9 @@
 import { mutatingAdmission, validatingAdmission } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { findResource, type ResourceType } from '../api/catalog.js';
-import { aggregateText } from '../core/field-errors.js';
-import { badRequest } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { aggregateText } from '../apimachinery/field-errors.js';
+import { badRequest } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { bindPod, validatePodBinding, type PodBinding } from '../registry/pod-binding.js';
 import { storeFor } from '../registry/registry.js';
 import { decodeObjectBody } from './body.js';

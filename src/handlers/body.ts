@@ -7,15 +7,15 @@ import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { type Encoding, negotiateInput } from '../codecs/negotiate.js';
 import { CborDecodeError, decodeCborObject } from '../codecs/cbor/index.js';
 import { ProtobufDecodeError, decodeProtobufObject } from '../codecs/protobuf/index.js';
-import { goJsonTypeName } from '../core/go-json-errors.js';
+import { goJsonTypeName } from '../apimachinery/go-json-errors.js';
 import { JsonSyntaxError, parseJsonStrict, parseYamlStrict, schemaNameForKind, type StrictDecoded } from '../schema/index.js';
-import { goQuote } from '../core/go-format.js';
-import { badRequest } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
-import { isJsonObject } from '../registry/object.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { badRequest } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { isJsonObject } from '../apimachinery/object.js';
 
 import { readBodyBytes } from './request-body.js';
-import { utf8Text } from '../core/utf8.js';
+import { utf8Text } from '../apimachinery/utf8.js';
 
 export { readBodyBytes } from './request-body.js';
 

@@ -4,15 +4,15 @@
  * ValidateDeleteOptions (422 `DeleteOptions.meta.k8s.io "" is invalid: ...`).
  */
 import { negotiateInput } from '../codecs/negotiate.js';
-import { fieldError, type FieldError } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
-import { badRequest } from '../core/status.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { badRequest } from '../apimachinery/status.js';
 import type { DeleteOptions, PropagationPolicy } from '../registry/deletion.js';
-import { isJsonObject } from '../registry/object.js';
+import { isJsonObject } from '../apimachinery/object.js';
 import { parseBody, readBodyBytes } from './body.js';
 import { optionsInvalid } from './query-options.js';
 import type { RequestScope } from './scope.js';
-import { utf8Text } from '../core/utf8.js';
+import { utf8Text } from '../apimachinery/utf8.js';
 
 const policies = ['Foreground', 'Background', 'Orphan'];
 

@@ -6,13 +6,13 @@
  */
 import { validationHooks } from '../admission/dynamic.js';
 import { admitDelete, forgetNamespace } from '../admission/namespace-lifecycle.js';
-import { inPool } from '../core/concurrency.js';
-import { success } from '../core/status.js';
+import { inPool } from '../apimachinery/concurrency.js';
+import { success } from '../apimachinery/status.js';
 import type { DeleteOptions } from '../registry/deletion.js';
 import { kindFacts } from '../registry/kind-facts.js';
 import { deleteNamespace } from '../registry/namespace-deletion.js';
 import { deleteCustomResourceDefinition } from '../crds/crd-deletion.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { DeleteResult } from '../registry/store-delete.js';
 import type { ListedObjects } from '../registry/store.js';
 import type { ListQuery } from '../registry/list-query.js';

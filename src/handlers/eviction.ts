@@ -9,11 +9,11 @@
 import { mutatingAdmission, validatingAdmission } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import { findResource, type ResourceType } from '../api/catalog.js';
-import { fieldError } from '../core/field-errors.js';
-import { badRequest, invalid, StatusError } from '../core/status.js';
+import { fieldError } from '../apimachinery/field-errors.js';
+import { badRequest, invalid, StatusError } from '../apimachinery/status.js';
 import type { DeleteOptions } from '../registry/deletion.js';
 import { evictPod, type EvictionOptions } from '../registry/eviction.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { decodeObjectBody } from './body.js';
 import { type RawDeleteOptions, validateDeleteOptions } from './delete-options.js';

@@ -6,7 +6,7 @@
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { applyConfiguration, builtinManagedFieldsSchema, customResourceManagedFieldsSchema, ignoreManagedFieldsTimestamps, updateManagedFields } from '../apply/index.js';
-import { kubeTimestamp, type KubeObject } from '../registry/object.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import { managerName } from './query-options.js';
 import type { RequestScope } from './scope.js';
 

@@ -2,11 +2,11 @@
  * ListOptions of a list (or, later, watch) request: selectors parsed and checked against the
  * kind's field labels (400), and kube's ValidateListOptions (422).
  */
-import { type FieldError, fieldError } from '../core/field-errors.js';
-import { SelectorParseError } from '../core/selectors/errors.js';
-import { type FieldSelector, parseFieldSelector } from '../core/selectors/fields.js';
-import { type LabelSelector, parseLabelSelector } from '../core/selectors/labels.js';
-import { badRequest } from '../core/status.js';
+import { type FieldError, fieldError } from '../apimachinery/field-errors.js';
+import { SelectorParseError } from '../apimachinery/selectors/errors.js';
+import { type FieldSelector, parseFieldSelector } from '../apimachinery/selectors/fields.js';
+import { type LabelSelector, parseLabelSelector } from '../apimachinery/selectors/labels.js';
+import { badRequest } from '../apimachinery/status.js';
 import { convertFieldSelector } from '../registry/field-labels.js';
 import type { ListQuery } from '../registry/list-query.js';
 import { optionsInvalid, parseBooleanParameter, parseIntegerParameter } from './query-options.js';

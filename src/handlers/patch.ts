@@ -6,9 +6,9 @@
 import { mutatedUpdate, validationHooks } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
 import type { ResourceType } from '../api/catalog.js';
-import { fieldError } from '../core/field-errors.js';
-import { badRequest, notFound } from '../core/status.js';
-import { isJsonObject, type KubeObject } from '../registry/object.js';
+import { fieldError } from '../apimachinery/field-errors.js';
+import { badRequest, notFound } from '../apimachinery/status.js';
+import { isJsonObject, type KubeObject } from '../apimachinery/object.js';
 import { apiVersionAndKind, asTypedObject, parseBody, readBodyBytes } from './body.js';
 import { fieldManagementFor, keepTimestampsOfNoOp, applyOnto, trackUpdate } from './field-manager.js';
 import { type ApplyPatchType, isApplyPatch, negotiatePatchType, type PatchType, patcher, patchReach } from './patchers.js';
@@ -18,7 +18,7 @@ import { outputFormat, respondObject } from './respond.js';
 import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
-import { utf8Text } from '../core/utf8.js';
+import { utf8Text } from '../apimachinery/utf8.js';
 
 export const patchHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');

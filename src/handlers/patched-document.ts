@@ -5,9 +5,9 @@
  * the rest as the bytes it was given: the current object as kube encodes it, structs in field
  * order and Go maps (labels, data, ...) sorted.
  */
-import { isJsonObject } from '../core/json-value.js';
-import { fieldError } from '../core/field-errors.js';
-import { invalid, type StatusError } from '../core/status.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
+import { fieldError } from '../apimachinery/field-errors.js';
+import { invalid, type StatusError } from '../apimachinery/status.js';
 import { resolveNode, schemaForKind } from '../schema/registry.js';
 import type { SchemaNode } from '../schema/types.js';
 import type { ResourceType } from '../api/catalog.js';

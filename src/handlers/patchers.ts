@@ -5,19 +5,19 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { essence, parseMediaType } from '../codecs/media-type.js';
-import { goJsonSyntaxError } from '../core/go-json-errors.js';
-import { JsonPatchApplyError, JsonPatchDecodeError, applyJsonPatch, decodeJsonPatch } from '../core/patch/json-patch.js';
-import { applyMergePatch } from '../core/patch/merge-patch.js';
+import { goJsonSyntaxError } from '../apimachinery/go-json-errors.js';
+import { JsonPatchApplyError, JsonPatchDecodeError, applyJsonPatch, decodeJsonPatch } from '../patch/json-patch.js';
+import { applyMergePatch } from '../patch/merge-patch.js';
 import {
   StrategicMergePatchError, applyStrategicMergePatch, schemaLookupForKind, strategicMergePatchStatus,
-} from '../core/patch/strategic/index.js';
-import { StatusError, badRequest, invalid, unsupportedMediaType } from '../core/status.js';
-import { fieldError } from '../core/field-errors.js';
-import { goPrintValue } from '../core/go-format.js';
+} from '../patch/strategic/index.js';
+import { StatusError, badRequest, invalid, unsupportedMediaType } from '../apimachinery/status.js';
+import { fieldError } from '../apimachinery/field-errors.js';
+import { goPrintValue } from '../apimachinery/go-format.js';
 import { fromUnstructuredError } from '../schema/from-unstructured.js';
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { jsonPatchReach, mergePatchReach } from './patched-document.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 export type PatchType =
   | 'application/json-patch+json'

@@ -3,11 +3,11 @@
  * parsed, 422 with the options kind (`CreateOptions.meta.k8s.io "" is invalid: ...`) for values
  * its validation refuses.
  */
-import { type FieldError, fieldError } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
-import { badRequest, invalid } from '../core/status.js';
-import { validateFieldManager } from '../core/validation/metadata-fields.js';
-import { byteLength } from '../core/validation/names.js';
+import { type FieldError, fieldError } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { badRequest, invalid } from '../apimachinery/status.js';
+import { validateFieldManager } from '../apimachinery/validation/metadata-fields.js';
+import { byteLength } from '../apimachinery/validation/names.js';
 
 export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions' | 'ListOptions' | 'GetOptions';
 

@@ -7,8 +7,8 @@
  * still sending a big body never sees the 413): so whatever was not read is read and dropped
  * before the answer goes, up to `maxDrainBytes`. Past that the connection is given up.
  */
-import { concatChunks } from '../core/byte-chunks.js';
-import { requestEntityTooLarge } from '../core/status.js';
+import { concatChunks } from '../apimachinery/byte-chunks.js';
+import { requestEntityTooLarge } from '../apimachinery/status.js';
 
 /** kube-apiserver's limit on request bodies (3 MiB). */
 export const maxRequestBodyBytes = 3 * 1024 * 1024;

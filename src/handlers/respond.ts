@@ -7,8 +7,8 @@ import { type Endpoint, type OutputFormat, negotiateOutput, type Target } from '
 import { partialObjectMetadata } from '../codecs/partial-metadata.js';
 import { printerFor } from '../codecs/printer-registry.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
-import { badRequest } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { badRequest } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { WarningRecorder } from '../schema/index.js';
 import type { RequestScope } from './scope.js';
 import { sizedResponse } from './sized-response.js';

@@ -6,8 +6,8 @@
 import { validationHooks } from '../admission/dynamic.js';
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { fieldElement, parentManagedFields, scaleManagedFields } from '../apply/index.js';
-import { invalid, notFound } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { invalid, notFound } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { parentWithScale, scaleOf, scaleViewOf, validateScale } from '../registry/scale.js';
 import { asTypedObject, decodeObjectBody, readBodyBytes } from './body.js';
 import { applyOnto, fieldManagementFor, keepTimestampsOfNoOp, trackUpdate, type FieldManagement } from './field-manager.js';
@@ -17,7 +17,7 @@ import { isApplyPatch, negotiatePatchType, patcher } from './patchers.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
-import { utf8Text } from '../core/utf8.js';
+import { utf8Text } from '../apimachinery/utf8.js';
 
 /** The Scale "type" request bodies are checked against. */
 const scaleType: ResourceType = {

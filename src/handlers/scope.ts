@@ -3,9 +3,9 @@
  * parsed request info, the catalog entry, the Store of the type, and the clock.
  */
 import type { ResourceType } from '../api/catalog.js';
-import type { RequestInfo } from '../core/request-info.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { UserInfo } from '../auth/rbac/index.js';
+import type { UserInfo } from '../rbac/index.js';
 import type { Store } from '../registry/store.js';
 
 export interface RequestScope {

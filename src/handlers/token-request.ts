@@ -7,12 +7,12 @@
  * (SERVICE_ACCOUNT_KEY) the subresource is not served, as kube without --service-account-signing-key-file.
  */
 import { findResource } from '../api/catalog.js';
-import { serviceAccountClaims, signJwt, type BoundObject } from '../auth/authn/index.js';
-import { fieldError, type FieldError } from '../core/field-errors.js';
-import { conflict, invalid } from '../core/status.js';
-import { pageNotFoundText } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
-import { kubeTimestamp } from '../registry/object.js';
+import { serviceAccountClaims, signJwt, type BoundObject } from '../authn/index.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
+import { conflict, invalid } from '../apimachinery/status.js';
+import { pageNotFoundText } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { kubeTimestamp } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { reviewRequest } from './reviews/review-body.js';
 import { respondObject } from './respond.js';

@@ -6,12 +6,12 @@
  * functions. Storage and admission only ever see objects that went through here.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { badRequest } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { badRequest } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import {
   applySchemaDefaults, checkObject, type FieldValidationDirective, type StrictDecoded, strictDecodingErrors, strictDecodingFailure, warningTexts,
 } from '../schema/index.js';
-import { goQuote } from '../core/go-format.js';
+import { goQuote } from '../apimachinery/go-format.js';
 import { checkCustomResource } from '../crds/decoding.js';
 import type { RequestScope } from './scope.js';
 

@@ -4,8 +4,8 @@
  */
 import { mutatedUpdate, validationHooks } from '../admission/dynamic.js';
 import { admitCreate } from '../admission/namespace-lifecycle.js';
-import { badRequest } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { badRequest } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';

@@ -22,7 +22,7 @@ import { flowHeaders } from '../auth/priority-and-fairness.js';
 import { serveMetrics } from '../metrics/serve.js';
 import { scheduleAvailability, type Background } from '../registry/system-objects.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from './status-responses.js';
-import { requestUrl, servedPath } from './request-url.js';
+import { requestUrl, servedPath } from '../apimachinery/request-url.js';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ getPath: servedPath });

@@ -13,7 +13,7 @@
  * scheme and the setting is absent.
  */
 import { defaultClusterName, tenantNameProblems } from '../cluster/addressing.js';
-import { requestUrl } from './request-url.js';
+import { requestUrl } from '../apimachinery/request-url.js';
 
 /** Where a request is routed from: the Worker's settings that bear on it. */
 export interface Routing {

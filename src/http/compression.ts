@@ -15,7 +15,7 @@
  * so a body left uncompressed here carries it when the client accepts some content coding.
  * (Miniflare's entry worker ignores no-transform; the local server bypasses it: scripts/server.mjs.)
  */
-import { concatChunks } from '../core/byte-chunks.js';
+import { concatChunks } from '../apimachinery/byte-chunks.js';
 import { bodySizeBound, withHeaders } from '../handlers/sized-response.js';
 
 /** kube's defaultGzipThresholdBytes. */

@@ -7,9 +7,9 @@ import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersio
 import type { Catalog } from '../api/catalog.js';
 import { renderJson } from '../codecs/json.js';
 import { parseAccept } from '../codecs/media-type.js';
-import { notAcceptable } from '../core/status.js';
+import { notAcceptable } from '../apimachinery/status.js';
 import { pageNotFound } from './status-responses.js';
-import { requestUrl } from './request-url.js';
+import { requestUrl } from '../apimachinery/request-url.js';
 
 type AggregatedVersion = 'v2' | 'v2beta1';
 

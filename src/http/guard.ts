@@ -15,9 +15,9 @@ import { impersonatedUser } from '../auth/impersonation.js';
 import { admitToLevel, classifyRequest, fallbackInfo } from '../auth/priority-and-fairness.js';
 import { admitRequest, admitTenantRequest, admitWatch } from '../auth/rate-limit.js';
 import { takeTenantSeat } from '../auth/tenant-seats.js';
-import type { UserInfo } from '../auth/rbac/index.js';
-import { decodeRequestPath, parseRequestInfo, type RequestInfo } from '../core/request-info.js';
-import { StatusError } from '../core/status.js';
+import type { UserInfo } from '../rbac/index.js';
+import { decodeRequestPath, parseRequestInfo, type RequestInfo } from '../apimachinery/request-info.js';
+import { StatusError } from '../apimachinery/status.js';
 import type { Classification } from '../flowcontrol/classify.js';
 import { observeRequest, recordTermination } from '../metrics/request-metrics.js';
 import type { Env } from '../env.js';
@@ -26,7 +26,7 @@ import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
 import { enterTenant } from '../tenancy/tenant-access.js';
 import { planeOf } from './cluster-routing.js';
-import { requestUrl } from './request-url.js';
+import { requestUrl } from '../apimachinery/request-url.js';
 
 export interface GuardVariables {
   cluster: ClusterContext;

@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import {
   JWKS_CONTENT_TYPE, JWKS_PATH, OIDC_CACHE_CONTROL, OPENID_CONFIGURATION_CONTENT_TYPE, OPENID_CONFIGURATION_PATH,
   jwksDocument, openIdConfiguration, signingAlgorithms,
-} from '../auth/authn/index.js';
+} from '../authn/index.js';
 import type { AppEnv } from './guard.js';
 import { pageNotFound } from './status-responses.js';
 

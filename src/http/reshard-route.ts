@@ -8,8 +8,8 @@
 import type { Hono } from 'hono';
 import type { ClusterContext } from '../cluster/context.js';
 import type { ShardLayout } from '../cluster/shard-layouts.js';
-import { badRequest, invalid } from '../core/status.js';
-import { fieldError } from '../core/field-errors.js';
+import { badRequest, invalid } from '../apimachinery/status.js';
+import { fieldError } from '../apimachinery/field-errors.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
 import { strategyFor } from '../registry/registry.js';
 import { fromStored } from '../registry/stored-object.js';

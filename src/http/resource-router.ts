@@ -4,8 +4,8 @@
  * handler. The same catalog entry drives discovery, so routes and discovery never disagree.
  */
 import { type ResourceType, builtinCatalog } from '../api/catalog.js';
-import type { RequestInfo } from '../core/request-info.js';
-import { internalError, methodNotAllowed, methodNotSupported, routeNotFound } from '../core/status.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
+import { internalError, methodNotAllowed, methodNotSupported, routeNotFound } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { createHandler } from '../handlers/create.js';
 import { deleteCollectionHandler, deleteHandler } from '../handlers/delete.js';
@@ -22,7 +22,7 @@ import { watchHandler } from '../handlers/watch.js';
 import { scaleGetHandler, scalePatchHandler, scaleUpdateHandler } from '../handlers/scale.js';
 import { podAttachHandler, podExecHandler, podLogHandler, podPortForwardHandler } from '../handlers/connect/pods.js';
 import { proxyHandler } from '../handlers/connect/proxy.js';
-import type { UserInfo } from '../auth/rbac/index.js';
+import type { UserInfo } from '../rbac/index.js';
 import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import { storeFor } from '../registry/registry.js';
 import { aggregatedVersion, serveGroupDiscovery, serveRootDiscovery } from './discovery-routes.js';
@@ -31,7 +31,7 @@ import { aggregatedApiService, proxyToApiService } from '../apiservices/proxy.js
 import { ensureLocalApiServices } from '../registry/system-objects.js';
 import { pageNotFound } from './status-responses.js';
 import { pathShape, routedMethods } from './routes.js';
-import { requestUrl } from './request-url.js';
+import { requestUrl } from '../apimachinery/request-url.js';
 
 const handlers: Record<string, Handler> = {
   get: getHandler,

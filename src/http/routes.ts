@@ -12,7 +12,7 @@
  *   watch/[namespaces/NS/]R[/NAME]   watch (GET)
  */
 import type { ResourceType, Verb } from '../api/catalog.js';
-import type { RequestInfo } from '../core/request-info.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
 
 /** What routing needs of a request path beyond its request info. */
 export interface PathShape {

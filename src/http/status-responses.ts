@@ -4,10 +4,10 @@
  */
 import { encodeBody } from '../codecs/encode-body.js';
 import { negotiateOutput, type OutputFormat } from '../codecs/negotiate.js';
-import { StatusError, internalError, pageNotFoundText } from '../core/status.js';
+import { StatusError, internalError, pageNotFoundText } from '../apimachinery/status.js';
 import { wantsPretty } from '../handlers/respond.js';
 import { sizedResponse, withHeaders } from '../handlers/sized-response.js';
-import { requestUrl } from './request-url.js';
+import { requestUrl } from '../apimachinery/request-url.js';
 
 /** Cache-Control and Audit-Id, as kube's filters set them (not on WebSocket upgrades). */
 export function withCommonHeaders(response: Response): Response {

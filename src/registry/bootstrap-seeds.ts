@@ -8,13 +8,13 @@
  * plane bootstraps through its Stores instead (its storage predates seeds).
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import { aggregateRules, type ClusterRole } from '../auth/rbac/index.js';
+import { aggregateRules, type ClusterRole } from '../rbac/index.js';
 import { type ShardAddress, tenantOf } from '../cluster/addressing.js';
 import type { ObjectWrite } from '../storage/types.js';
 import bootstrap from '../../data/bootstrap-rbac.json';
 import { systemNamespaces } from './bootstrap.js';
 import { objectKey } from './keys.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { beforeCreate, fillSystemFields } from './prepare-write.js';
 import { strategyFor } from './registry.js';
 import { codecFor } from './stored-codec.js';

@@ -4,8 +4,8 @@
  * and foregroundDeletion finalizers a propagation policy asks for, and marking an object that
  * finalizers keep as being deleted. Pure functions over decoded objects.
  */
-import { conflict, type GroupResource } from '../core/status.js';
-import { kubeTimestamp, type KubeObject } from './object.js';
+import { conflict, type GroupResource } from '../apimachinery/status.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 
 export const orphanFinalizer = 'orphan';
 export const foregroundFinalizer = 'foregroundDeletion';

@@ -7,7 +7,7 @@
  */
 import { foregroundFinalizer, orphanFinalizer, type DeleteOptions } from './deletion.js';
 import type { WriteContext } from './prepare-write.js';
-import { kubeTimestamp, type KubeObject } from './object.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import type { Store } from './store.js';
 import type { DeleteResult } from './store-delete.js';
 import { deleteByTermination, type Termination } from './termination.js';

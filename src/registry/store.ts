@@ -5,17 +5,17 @@
  * compare-and-swap in storage, retried on conflict when the caller did not pin a resourceVersion.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { GoLiteral, fieldError } from '../core/field-errors.js';
-import * as status from '../core/status.js';
-import { encodeContinue } from '../core/continue-token.js';
+import { GoLiteral, fieldError } from '../apimachinery/field-errors.js';
+import * as status from '../apimachinery/status.js';
+import { encodeContinue } from '../apimachinery/continue-token.js';
 import { StorageError, isStorageError } from '../storage/errors.js';
-import type { FieldSelector } from '../core/selectors/fields.js';
-import type { LabelSelector } from '../core/selectors/labels.js';
+import type { FieldSelector } from '../apimachinery/selectors/fields.js';
+import type { LabelSelector } from '../apimachinery/selectors/labels.js';
 import type { ObjectWrite, OutboxMessage, ReadVersion, Storage, StoredObject, WatchListener, WatchStart, Watcher } from '../storage/types.js';
 import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from './prepare-write.js';
 import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { toWrite } from './stored-object.js';
 import { checkStoredSize } from './stored-size.js';
 import { codecFor, internalGroupOf, type StoredCodec } from './stored-codec.js';

@@ -10,7 +10,7 @@
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import type { StoredObject } from '../storage/types.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { fromStored, storedToJson } from './stored-object.js';
 import { coreToEvents, eventsToCore } from '../kinds/core/event-conversion.js';
 import { autoscalerToV1, autoscalerToV2 } from '../kinds/workloads/autoscaler-conversion.js';

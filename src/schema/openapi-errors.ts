@@ -6,8 +6,8 @@
  * sentence as detail; errors that are not validation errors (anyOf, oneOf, ...) land on the
  * root path with an empty value.
  */
-import { type FieldError, GoLiteral, fieldError } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
+import { type FieldError, GoLiteral, fieldError } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
 
 /** One kube-openapi error; `name` is its dotted path as kube-openapi spells it (`spec.x`, `.x`, `spec.l[0]`). */
 export type OpenApiError =

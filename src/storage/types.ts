@@ -3,8 +3,8 @@
  * objects of one resource type. Storage speaks in keys, opaque JSON documents and integer
  * resourceVersions; it knows nothing of kinds, wire formats or API errors.
  */
-import type { FieldSelector } from '../core/selectors/fields.js';
-import type { LabelSelector } from '../core/selectors/labels.js';
+import type { FieldSelector } from '../apimachinery/selectors/fields.js';
+import type { LabelSelector } from '../apimachinery/selectors/labels.js';
 import type { PartitionAddress } from '../cluster/addressing.js';
 import type { StorageFailure } from './errors.js';
 

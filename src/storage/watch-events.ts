@@ -4,8 +4,8 @@
  * that stops matching (or is deleted) as DELETED carrying its previous content with the change's
  * resourceVersion.
  */
-import { matchesFields } from '../core/selectors/fields.js';
-import { matchesLabels } from '../core/selectors/labels.js';
+import { matchesFields } from '../apimachinery/selectors/fields.js';
+import { matchesLabels } from '../apimachinery/selectors/labels.js';
 import type { EventType, WatchFilter } from './types.js';
 
 /** One side of a change: what selectors test, and the document (absent where no watcher can need it). */

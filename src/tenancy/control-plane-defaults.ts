@@ -5,7 +5,7 @@
  * here already, since the URL carries it.
  */
 import type { ClusterSettings } from '../cluster/settings.js';
-import { isJsonObject, type KubeObject } from '../registry/object.js';
+import { isJsonObject, type KubeObject } from '../apimachinery/object.js';
 import { generateName } from '../registry/prepare-write.js';
 
 /** Fills spec.server of a ControlPlane being created through `url` (in place). */

@@ -9,10 +9,10 @@
  */
 import { authenticateRequest, authenticateToken, bearerToken } from '../auth/authenticate.js';
 import { authorizeRequest } from '../auth/authorization.js';
-import type { UserInfo } from '../auth/rbac/index.js';
+import type { UserInfo } from '../rbac/index.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
-import { notFound, unauthorized } from '../core/status.js';
+import { notFound, unauthorized } from '../apimachinery/status.js';
 import type { Env } from '../env.js';
 import { tenancyGroup } from './control-plane-type.js';
 import { lookupTenant } from './tenant-directory.js';

@@ -16,7 +16,7 @@ import type { Printer } from '../codecs/printer-registry.js';
 import { encodeMessage, messageDescriptor } from '../codecs/protobuf/index.js';
 import { type IncludeObject, toTable } from '../codecs/table.js';
 import { encodeBody } from '../codecs/encode-body.js';
-import type { Status } from '../core/status.js';
+import type { Status } from '../apimachinery/status.js';
 import { objectItem, type ServedItem } from '../registry/served-item.js';
 
 export interface WatchEncoding {

@@ -21,7 +21,7 @@
  * have no such filler (a zero-length Protobuf frame or a stray CBOR byte would break decoders):
  * they notice a departed client at the next event, bookmark or the watch's timeout.
  */
-import { concatChunks } from '../core/byte-chunks.js';
+import { concatChunks } from '../apimachinery/byte-chunks.js';
 import type { WatchEventEncoder } from './encode.js';
 import type { WatchSession, WatchSink } from './session.js';
 

@@ -7,8 +7,8 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { apiVersionOf } from '../api/catalog.js';
-import { expired, type Status } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { expired, type Status } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { objectItem, type ServedItem, servedItem } from '../registry/served-item.js';
 import { codecFor, type StoredCodec } from '../registry/stored-codec.js';
 import { isStorageError, type StorageFailure } from '../storage/errors.js';

@@ -3,13 +3,13 @@
  * with kube's jitter, and where the watch starts (the resourceVersion table of the API concepts
  * document, with sendInitialEvents).
  */
-import { type FieldError, fieldError } from '../core/field-errors.js';
+import { type FieldError, fieldError } from '../apimachinery/field-errors.js';
 import type { RequestScope } from '../handlers/scope.js';
 import { parseSelectors } from '../handlers/list-options.js';
 import { optionsInvalid, parseBooleanParameter, parseIntegerParameter } from '../handlers/query-options.js';
 import { parseResourceVersion } from '../registry/list-query.js';
-import type { FieldSelector } from '../core/selectors/fields.js';
-import type { LabelSelector } from '../core/selectors/labels.js';
+import type { FieldSelector } from '../apimachinery/selectors/fields.js';
+import type { LabelSelector } from '../apimachinery/selectors/labels.js';
 import type { WatchStart } from '../storage/types.js';
 
 /** kube-apiserver's --min-request-timeout default: watches last 1800-3600 s unless asked otherwise. */

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { anonymousAllowed } from '../../src/auth/authenticate.js';
 import { RateLimiter } from '../../src/auth/rate-limit.js';
 import { settingsOf } from '../../src/cluster/settings.js';
-import { StatusError } from '../../src/core/status.js';
+import { StatusError } from '../../src/apimachinery/status.js';
 import type { Env } from '../../src/env.js';
 
 const env = (vars: Partial<Env> = {}) => settingsOf(vars as Env).anonymousPaths;

@@ -12,7 +12,7 @@ import {
   parseLabelSelector,
   SelectorParseError,
   type LabelRequirement,
-} from '../../src/core/selectors/labels.js';
+} from '../../src/apimachinery/selectors/labels.js';
 
 const labelValueSyntax =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";

@@ -8,12 +8,12 @@ import { RateLimiter, admitTenantRequest } from '../../src/auth/rate-limit.js';
 import { Seats, takeTenantSeat } from '../../src/auth/tenant-seats.js';
 import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/addressing.js';
 import { ClusterContext } from '../../src/cluster/context.js';
-import { StatusError } from '../../src/core/status.js';
-import { evaluateSimplePath } from '../../src/crds/simple-jsonpath.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import { evaluateSimplePath } from '../../src/codecs/simple-jsonpath.js';
 import type { Env } from '../../src/env.js';
 import { planeOf, routeToPlane, withPlanePrefix } from '../../src/http/cluster-routing.js';
-import { requestUrl, servedPath } from '../../src/http/request-url.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { requestUrl, servedPath } from '../../src/apimachinery/request-url.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import { credentialsSecret, credentialTexts, kubeconfigText, secretsOf } from '../../src/tenancy/tenant-credentials.js';
 
 describe('routing a request to its plane', () => {

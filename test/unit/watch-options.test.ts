@@ -4,7 +4,7 @@
  * validateWatchOptions with its texts (checked against kube-apiserver v1.32.13).
  */
 import { describe, expect, it } from 'vitest';
-import { StatusError } from '../../src/core/status.js';
+import { StatusError } from '../../src/apimachinery/status.js';
 import type { RequestScope } from '../../src/handlers/scope.js';
 import { parseWatchOptions } from '../../src/watch/watch-options.js';
 

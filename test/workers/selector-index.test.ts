@@ -16,8 +16,8 @@ import { ShardClient } from '../../src/storage/shard-client.js';
 import { WatchCaches } from '../../src/storage/watch-caches.js';
 import { storageShardStub } from '../../src/cluster/addressing.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { matchesLabels, parseLabelSelector } from '../../src/core/selectors/labels.js';
-import { matchesFields, parseFieldSelector } from '../../src/core/selectors/fields.js';
+import { matchesLabels, parseLabelSelector } from '../../src/apimachinery/selectors/labels.js';
+import { matchesFields, parseFieldSelector } from '../../src/apimachinery/selectors/fields.js';
 import type { ListRequest, ObjectWrite, ReadVersion } from '../../src/storage/types.js';
 
 const caches = new WatchCaches();

@@ -4,7 +4,7 @@
  * add, sub, compareTo, isGreaterThan, isLessThan; equality by value. Errors are ParseQuantity's
  * texts and `cannot convert value to integer`.
  */
-import { addQuantities, compareQuantities, parseQuantity, parseQuantityError, quantitySign, type Quantity } from '../../core/quantity.js';
+import { addQuantities, compareQuantities, parseQuantity, parseQuantityError, quantitySign, type Quantity } from '../../apimachinery/quantity.js';
 import { EvalError, Opaque, type Value } from '../values/kinds.js';
 import type { RuntimeLibrary } from './types.js';
 

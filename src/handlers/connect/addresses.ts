@@ -3,7 +3,7 @@
  * address (pod ResourceLocation), a node not at a loopback or link-local one
  * (proxyutil.IsProxyableIP). Parsing is ParseIPSloppy's (core/validation/ip-addresses.ts).
  */
-import { parseIP, to4 } from '../../core/validation/ip-addresses.js';
+import { parseIP, to4 } from '../../apimachinery/validation/ip-addresses.js';
 
 /** net.IP.IsGlobalUnicast of ParseIPSloppy(text); false when it does not parse. */
 export function isGlobalUnicast(text: string): boolean {

@@ -8,8 +8,8 @@
  * it (missing pod or node, no address, address not allowed) are kube's too.
  */
 import { findResource } from '../../api/catalog.js';
-import { goQuote } from '../../core/go-format.js';
-import { notFound, serviceUnavailable, unknownError, type GroupResource } from '../../core/status.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { notFound, serviceUnavailable, unknownError, type GroupResource } from '../../apimachinery/status.js';
 import { asRecord, asRecords, asText } from '../../kinds/json-values.js';
 import { storeFor } from '../../registry/registry.js';
 import type { RequestScope } from '../scope.js';

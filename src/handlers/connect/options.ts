@@ -5,10 +5,10 @@
  * numbers through strconv with its error texts (400). Log options are then validated
  * (ValidatePodLogOptions, 422).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import { goTimeParseError, RFC3339 } from '../../core/go-time-parse.js';
-import { badRequest, invalid } from '../../core/status.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { goTimeParseError, RFC3339 } from '../../apimachinery/go-time-parse.js';
+import { badRequest, invalid } from '../../apimachinery/status.js';
 
 export interface LogOptions {
   container: string;

@@ -4,9 +4,9 @@
  * connect to the pod's kubelet: options, the pod, the container, the node and its address are
  * checked in kube's order with kube's answers; the connection itself is refused (kubelet.ts).
  */
-import { badRequest, unknownError } from '../../core/status.js';
+import { badRequest, unknownError } from '../../apimachinery/status.js';
 import { asRecord, asRecords, asText } from '../../kinds/json-values.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import type { Handler, RequestScope } from '../scope.js';
 import { hostPort, kubeletOf, refusedDial, type Target } from './kubelet.js';
 import { parseLogOptions, parsePortForwardPorts, parseStreamOptions, type LogOptions, type StreamOptions } from './options.js';

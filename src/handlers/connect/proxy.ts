@@ -6,8 +6,8 @@
  * connect (503), since this server does not open connections to cluster addresses (kubelet.ts).
  */
 import { findResource } from '../../api/catalog.js';
-import { goQuote } from '../../core/go-format.js';
-import { badRequest, notFound, serviceUnavailable } from '../../core/status.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { badRequest, notFound, serviceUnavailable } from '../../apimachinery/status.js';
 import { asRecord, asRecords, asText } from '../../kinds/json-values.js';
 import { storeFor } from '../../registry/registry.js';
 import type { Handler, RequestScope } from '../scope.js';

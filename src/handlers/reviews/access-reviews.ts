@@ -7,10 +7,10 @@
  */
 import { decide } from '../../auth/authorization.js';
 import { rbacPolicy } from '../../auth/rbac-policy.js';
-import { rulesAndErrorsFor, type Attributes, type PolicyRule, type UserInfo } from '../../auth/rbac/index.js';
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { badRequest, invalid } from '../../core/status.js';
-import type { KubeObject } from '../../registry/object.js';
+import { rulesAndErrorsFor, type Attributes, type PolicyRule, type UserInfo } from '../../rbac/index.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { badRequest, invalid } from '../../apimachinery/status.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import type { RequestScope } from '../scope.js';
 import { reviewRequest, respondReview } from './review-body.js';
 

@@ -3,8 +3,8 @@
  * and TokenReview (is this token valid, and whose is it).
  */
 import { authenticateToken } from '../../auth/authenticate.js';
-import type { UserInfo } from '../../auth/rbac/index.js';
-import { badRequest } from '../../core/status.js';
+import type { UserInfo } from '../../rbac/index.js';
+import { badRequest } from '../../apimachinery/status.js';
 import type { RequestScope } from '../scope.js';
 import { reviewRequest, respondReview } from './review-body.js';
 

@@ -4,7 +4,7 @@
  * create handler writes it (metadata.creationTimestamp null: nothing is stored).
  */
 import type { ResourceType } from '../../api/catalog.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { decodeObjectBody } from '../body.js';
 import { outputFormat, respondObject } from '../respond.js';
 import type { RequestScope } from '../scope.js';

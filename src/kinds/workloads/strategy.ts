@@ -3,9 +3,9 @@
  * spec as defaulting and validation see `obj.Spec`, the status resets and carries of
  * PrepareForCreate / PrepareForUpdate, and ValidateImmutableField.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { fieldImmutableMessage } from '../../core/validation/metadata-fields.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { fieldImmutableMessage } from '../../apimachinery/validation/metadata-fields.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asRecord, ensureRecord, type JsonRecord } from '../json-values.js';
 
