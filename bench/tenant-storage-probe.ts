@@ -7,7 +7,7 @@
 import { builtinCatalog } from '../src/api/catalog.js';
 import { partitionStub, shardsOf, storageShardStub } from '../src/cluster/addressing.js';
 import { singleShard } from '../src/cluster/shard-layouts.js';
-import type { Env } from '../src/env.js';
+import type { Env } from '../src/server/env.js';
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {

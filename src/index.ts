@@ -4,16 +4,16 @@
  * resource type's objects (storage shards), and the one that runs the controllers (partitions).
  */
 import { settingsOf } from './cluster/settings.js';
-import type { Env } from './env.js';
-import { createApp } from './http/app.js';
+import type { Env } from './server/env.js';
+import { createApp } from './server/app.js';
 import { hasBadEscape } from './apimachinery/request-url.js';
-import { badRequestTarget } from './http/status-responses.js';
-import { routeToPlane, withPlanePrefix } from './http/cluster-routing.js';
+import { badRequestTarget } from './endpoints/handlers/status-responses.js';
+import { routeToPlane, withPlanePrefix } from './server/cluster-routing.js';
 import { provideSeeds } from './durable/seeds.js';
 import { bootstrapSeed } from './registry/bootstrap-seeds.js';
 
 export { StorageShard } from './durable/storage-shard.js';
-export { ControllerPartition } from './controllers/controller-partition.js';
+export { ControllerPartition } from './durable/partition/controller-partition.js';
 
 const app = createApp();
 // A tenant's storage shards are born with its bootstrap objects (system namespaces, RBAC policy).

@@ -6,7 +6,7 @@
  * them, as kube). Warnings go to the response's Warning headers.
  */
 import { findResource } from '../api/catalog.js';
-import type { RequestScope } from '../handlers/scope.js';
+import type { RequestScope } from '../endpoints/handlers/scope.js';
 import { goQuote } from '../apimachinery/go-format.js';
 import { internalError, StatusError, type Status } from '../apimachinery/status.js';
 import type { KubeObject } from '../apimachinery/object.js';

@@ -8,7 +8,7 @@
  */
 import { findResource } from '../api/catalog.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import type { RequestScope } from '../handlers/scope.js';
+import type { RequestScope } from '../endpoints/handlers/scope.js';
 import { forbidden, notFound, StatusError } from '../apimachinery/status.js';
 import { isStorageError } from '../storage/errors.js';
 import { storeFor } from '../registry/registry.js';

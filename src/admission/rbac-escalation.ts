@@ -14,7 +14,7 @@ import {
 import { goQuote } from '../apimachinery/go-format.js';
 import { forbidden } from '../apimachinery/status.js';
 import type { KubeObject } from '../apimachinery/object.js';
-import type { RequestScope } from '../handlers/scope.js';
+import type { RequestScope } from '../endpoints/handlers/scope.js';
 
 const roleResources = new Set(['roles', 'clusterroles']);
 const bindingResources = new Set(['rolebindings', 'clusterrolebindings']);

@@ -11,7 +11,7 @@
  * its status does).
  */
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from '../registry/field-manager.js';
 import { findResource } from '../api/catalog.js';
 import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';

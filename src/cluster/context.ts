@@ -6,7 +6,7 @@
  * bindings only through here.
  */
 import type { ResourceType } from '../api/catalog.js';
-import type { Env } from '../env.js';
+import type { Env } from '../server/env.js';
 import { ShardClient } from '../storage/shard-client.js';
 import type { Storage } from '../storage/types.js';
 import { WatchCaches } from '../storage/watch-caches.js';

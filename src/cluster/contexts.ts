@@ -3,7 +3,7 @@
  * isolate. Bounded: past `maxContexts` the least recently used context is dropped (its caches
  * are rebuilt on its next request; nothing in a context is the only copy of anything).
  */
-import type { Env } from '../env.js';
+import type { Env } from '../server/env.js';
 import { defaultClusterName } from './addressing.js';
 import { ClusterContext } from './context.js';
 import type { CredentialTexts } from './credentials.js';

@@ -7,7 +7,7 @@
  */
 import { JWKS_PATH, importSigningKey, parseTokenFile, type SigningKey } from '../authn/index.js';
 import type { UserInfo } from '../rbac/index.js';
-import type { Env } from '../env.js';
+import type { Env } from '../server/env.js';
 
 export const defaultIssuer = 'https://kubernetes.default.svc.cluster.local';
 

@@ -2,7 +2,7 @@
  * A cluster's settings: the Worker variables (wrangler.toml `[vars]`), parsed once into values
  * with their defaults. Code below the HTTP layer reads these, never the raw variables.
  */
-import type { Env } from '../env.js';
+import type { Env } from '../server/env.js';
 import { parseShardLayouts, type ShardLayouts } from './shard-layouts.js';
 
 export interface ClusterSettings {

@@ -8,7 +8,7 @@
 import type { Catalog, ResourceType } from '../api/catalog.js';
 import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from '../registry/field-manager.js';
 import type { PropagationPolicy } from '../registry/deletion.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';

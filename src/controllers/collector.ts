@@ -15,7 +15,7 @@ import { inPool } from '../apimachinery/concurrency.js';
 import { foregroundFinalizer, orphanFinalizer, type PropagationPolicy } from '../registry/deletion.js';
 import type { KubeObject, OwnerReference } from '../apimachinery/object.js';
 import type { ApiClient } from './api-client.js';
-import type { Graph, Locator, ObjectRef, Owner } from './graph.js';
+import type { Graph, Locator, ObjectRef, Owner } from '../durable/partition/graph.js';
 
 /** How a dependent's owner stands (kube: solid, dangling, waitingForDependentsDeletion). */
 type OwnerVerdict = 'solid' | 'dangling' | 'waiting';

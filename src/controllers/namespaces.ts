@@ -14,7 +14,7 @@ import { kubernetesFinalizer } from '../registry/strategies/namespaces.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import type { ApiClient } from './api-client.js';
 import { namespaceConditions, updateConditions, type Remaining } from './namespace-conditions.js';
-import type { ObjectRef } from './graph.js';
+import type { ObjectRef } from '../durable/partition/graph.js';
 
 /** Items listed and deleted per step. */
 const pageSize = 500;

@@ -12,7 +12,7 @@
  * access instead. `erase` deletes everything a shard stores, when its cluster is deleted.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from '../env.js';
+import type { Env } from '../server/env.js';
 import type { StorageFailure, StorageReply } from '../storage/errors.js';
 import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';

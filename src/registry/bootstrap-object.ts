@@ -7,7 +7,7 @@
 import type { ResourceType } from '../api/catalog.js';
 import { StatusError } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from './field-manager.js';
 import { applySchemaDefaults } from '../schema/index.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from './registry.js';

@@ -15,7 +15,7 @@ import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
 import { copyConditions, setCondition, type Condition, type WantedCondition } from '../apimachinery/conditions.js';
 import type { ApiClient } from '../controllers/api-client.js';
-import type { ObjectRef } from '../controllers/graph.js';
+import type { ObjectRef } from '../durable/partition/graph.js';
 import { asRecord, asText } from '../kinds/json-values.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import { controlPlaneType, eraseFinalizer } from './control-plane-type.js';

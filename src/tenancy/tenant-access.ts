@@ -13,7 +13,7 @@ import type { UserInfo } from '../rbac/index.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
 import { notFound, unauthorized } from '../apimachinery/status.js';
-import type { Env } from '../env.js';
+import type { Env } from '../server/env.js';
 import { tenancyGroup } from './control-plane-type.js';
 import { lookupTenant } from './tenant-directory.js';
 

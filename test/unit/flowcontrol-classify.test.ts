@@ -10,7 +10,7 @@ import { StatusError } from '../../src/apimachinery/status.js';
 import { classify } from '../../src/flowcontrol/classify.js';
 import { configurationOf } from '../../src/flowcontrol/configuration.js';
 import { ClusterContext } from '../../src/cluster/context.js';
-import type { Env } from '../../src/env.js';
+import type { Env } from '../../src/server/env.js';
 import { acquireSeat as acquireSeatIn, nominalConcurrencyLimit } from '../../src/flowcontrol/dispatch.js';
 import type { KubeObject } from '../../src/apimachinery/object.js';
 

@@ -4,14 +4,14 @@
  * printer columns reading conditions, and a tenant's shared rate-limit bucket.
  */
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, admitTenantRequest } from '../../src/auth/rate-limit.js';
-import { Seats, takeTenantSeat } from '../../src/auth/tenant-seats.js';
+import { RateLimiter, admitTenantRequest } from '../../src/flowcontrol/rate-limit.js';
+import { Seats, takeTenantSeat } from '../../src/flowcontrol/tenant-seats.js';
 import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/addressing.js';
 import { ClusterContext } from '../../src/cluster/context.js';
 import { StatusError } from '../../src/apimachinery/status.js';
 import { evaluateSimplePath } from '../../src/codecs/simple-jsonpath.js';
-import type { Env } from '../../src/env.js';
-import { planeOf, routeToPlane, withPlanePrefix } from '../../src/http/cluster-routing.js';
+import type { Env } from '../../src/server/env.js';
+import { planeOf, routeToPlane, withPlanePrefix } from '../../src/server/cluster-routing.js';
 import { requestUrl, servedPath } from '../../src/apimachinery/request-url.js';
 import type { KubeObject } from '../../src/apimachinery/object.js';
 import { credentialsSecret, credentialTexts, kubeconfigText, secretsOf } from '../../src/tenancy/tenant-credentials.js';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { StatusError } from '../../src/apimachinery/status.js';
-import type { RequestScope } from '../../src/handlers/scope.js';
-import { parseWatchOptions } from '../../src/watch/watch-options.js';
+import type { RequestScope } from '../../src/endpoints/handlers/scope.js';
+import { parseWatchOptions } from '../../src/endpoints/watch/watch-options.js';
 
 const scopeOf = (query: string) => ({ url: new URL(`http://edge.test/api/v1/namespaces/ns/configmaps?watch=1&${query}`), type: { group: '', kind: 'ConfigMap' } }) as unknown as RequestScope;
 const parse = (query: string) => parseWatchOptions(scopeOf(query));

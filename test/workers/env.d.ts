@@ -2,7 +2,7 @@
 declare namespace Cloudflare {
   interface Env {
     STORAGE_SHARDS: DurableObjectNamespace<import('../../src/durable/storage-shard.js').StorageShard>;
-    CONTROLLERS: DurableObjectNamespace<import('../../src/controllers/controller-partition.js').ControllerPartition>;
+    CONTROLLERS: DurableObjectNamespace<import('../../src/durable/partition/controller-partition.js').ControllerPartition>;
     CONTROLLER_PARTITIONS?: string;
     HISTORY_WINDOW_SECONDS?: string;
     WATCH_HEARTBEAT_SECONDS?: string;

@@ -7,10 +7,10 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { applyEvent } from '../../src/controllers/apply-event.js';
-import { controllerEvent, type ControllerEvent } from '../../src/controllers/events.js';
+import { applyEvent } from '../../src/durable/partition/apply-event.js';
+import { controllerEvent, type ControllerEvent } from '../../src/durable/partition/events.js';
 import type { ControllerFacts } from '../../src/controllers/facts.js';
-import { Graph, graphSchema } from '../../src/controllers/graph.js';
+import { Graph, graphSchema } from '../../src/durable/partition/graph.js';
 
 const now = 1_000_000;
 const facts = (uid: string, extra: Partial<ControllerFacts> = {}): ControllerFacts =>
