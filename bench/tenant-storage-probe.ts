@@ -6,7 +6,7 @@
  */
 import { builtinCatalog } from '../src/api/catalog.js';
 import { partitionStub, shardsOf, storageShardStub } from '../src/cluster/addressing.js';
-import { singleShard } from '../src/cluster/shard-layouts.js';
+import { singleShard } from '../src/storage/sharding/shard-map.js';
 import type { Env } from '../src/server/env.js';
 
 export default {

@@ -19,7 +19,7 @@
 import { fnv1a } from '../apimachinery/hash.js';
 import { isDNS1123Label } from '../apimachinery/validation/names.js';
 import type { Env } from '../server/env.js';
-import type { ShardLayout } from './shard-layouts.js';
+import type { ShardLayout } from '../storage/sharding/shard-map.js';
 
 /** The cluster every request belongs to unless it names another: the default control plane. */
 export const defaultClusterName = 'default';

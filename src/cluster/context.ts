@@ -7,12 +7,12 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { Env } from '../server/env.js';
-import { ShardClient } from '../storage/shard-client.js';
+import { ShardClient } from '../storage/rpc.js';
 import type { Storage } from '../storage/types.js';
-import { WatchCaches } from '../storage/watch-caches.js';
+import { WatchCaches } from '../storage/cacher/watch-caches.js';
 import { type PartitionAddress, partitionStub, shardsOf, storageResourceOf, storageShardStub, tenantOf } from './addressing.js';
-import { layoutOf } from './shard-layouts.js';
-import { ShardedStorage } from '../storage/sharded-storage.js';
+import { layoutOf } from '../storage/sharding/shard-map.js';
+import { ShardedStorage } from '../storage/sharding/sharded-storage.js';
 import { ClusterCredentials, type CredentialTexts, workerCredentials } from './credentials.js';
 import { type ClusterSettings, settingsOf } from './settings.js';
 

@@ -3,7 +3,7 @@
  * with their defaults. Code below the HTTP layer reads these, never the raw variables.
  */
 import type { Env } from '../server/env.js';
-import { parseShardLayouts, type ShardLayouts } from './shard-layouts.js';
+import { parseShardLayouts, type ShardLayouts } from '../storage/sharding/shard-map.js';
 
 export interface ClusterSettings {
   /** Seconds of history each storage shard keeps for past reads (HISTORY_WINDOW_SECONDS, 300). */

@@ -3,7 +3,7 @@
  * returns rows; callers own transactions.
  */
 import type { StoredObject } from '../storage/types.js';
-import type { StoredSide } from '../storage/watch-protocol.js';
+import type { StoredSide } from './watch-protocol.js';
 import type { RevisionRow } from './schema.js';
 import { compactTerms, indexWrite } from './selector-terms.js';
 

@@ -27,7 +27,7 @@ import { migrateTerms } from './selector-terms.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
 import { WatchHub } from './watch-hub.js';
 import { seedOf } from './seeds.js';
-import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
+import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from './watch-protocol.js';
 import { changeMessagesAfter } from './history.js';
 import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
 import { clusterContext } from '../cluster/contexts.js';

@@ -13,7 +13,7 @@
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import { layoutOf } from '../cluster/shard-layouts.js';
+import { layoutOf } from '../storage/sharding/shard-map.js';
 import { createAsApiServer } from './bootstrap-object.js';
 import { ensureSystemObjects } from './system-objects.js';
 

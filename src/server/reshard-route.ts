@@ -7,13 +7,13 @@
  */
 import type { Hono } from 'hono';
 import type { ClusterContext } from '../cluster/context.js';
-import type { ShardLayout } from '../cluster/shard-layouts.js';
+import type { ShardLayout } from '../storage/sharding/shard-map.js';
 import { badRequest, invalid } from '../apimachinery/status.js';
 import { fieldError } from '../apimachinery/field-errors.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
 import { strategyFor } from '../registry/registry.js';
 import { fromStored } from '../registry/stored-object.js';
-import { eraseLayout, reshardBatch } from '../storage/reshard.js';
+import { eraseLayout, reshardBatch } from '../storage/sharding/reshard.js';
 import type { AppEnv } from './guard.js';
 
 export const reshardPath = '/edge-apiserver/v1/reshard';

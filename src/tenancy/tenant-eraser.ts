@@ -13,7 +13,7 @@
 import { builtinCatalog } from '../api/catalog.js';
 import { shardsOf, storageResourceOf, storageShardStub } from '../cluster/addressing.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { layoutOf } from '../cluster/shard-layouts.js';
+import { layoutOf } from '../storage/sharding/shard-map.js';
 import { inPool } from '../apimachinery/concurrency.js';
 
 const shardsInFlight = 16;

@@ -8,9 +8,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { shardsOf, storageShardStub } from '../../src/cluster/addressing.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { ShardedStorage } from '../../src/storage/sharded-storage.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
+import { ShardClient } from '../../src/storage/rpc.js';
+import { ShardedStorage } from '../../src/storage/sharding/sharded-storage.js';
+import { WatchCaches } from '../../src/storage/cacher/watch-caches.js';
 import { api, configMap, freshNamespace } from './api-client.js';
 
 const caches = new WatchCaches();

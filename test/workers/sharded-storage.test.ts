@@ -5,10 +5,10 @@
  */
 import { env } from 'cloudflare:workers';
 import { shardsOf, storageShardStub } from '../../src/cluster/addressing.js';
-import type { ShardLayout } from '../../src/cluster/shard-layouts.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { ShardedStorage } from '../../src/storage/sharded-storage.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
+import type { ShardLayout } from '../../src/storage/sharding/shard-map.js';
+import { ShardClient } from '../../src/storage/rpc.js';
+import { ShardedStorage } from '../../src/storage/sharding/sharded-storage.js';
+import { WatchCaches } from '../../src/storage/cacher/watch-caches.js';
 import { storageConformance } from '../storage-conformance.js';
 import { storageWatchConformance } from '../storage-watch-conformance.js';
 

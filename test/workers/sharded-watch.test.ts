@@ -9,10 +9,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { shardsOf, storageShardStub } from '../../src/cluster/addressing.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { ShardedStorage } from '../../src/storage/sharded-storage.js';
+import { ShardClient } from '../../src/storage/rpc.js';
+import { ShardedStorage } from '../../src/storage/sharding/sharded-storage.js';
 import type { EventType, ObjectWrite, StoredObject, WatchListener } from '../../src/storage/types.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
+import { WatchCaches } from '../../src/storage/cacher/watch-caches.js';
 
 const caches = new WatchCaches();
 const layout = { count: 8, key: 'name' as const };

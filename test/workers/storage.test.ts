@@ -2,15 +2,15 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StorageShard } from '../../src/durable/storage-shard.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
+import { ShardClient } from '../../src/storage/rpc.js';
+import { WatchCaches } from '../../src/storage/cacher/watch-caches.js';
 import { storageShardStub } from '../../src/cluster/addressing.js';
 import { StorageError } from '../../src/storage/errors.js';
 import type { ListRequest, ObjectWrite, Storage } from '../../src/storage/types.js';
 import { storageConformance } from '../storage-conformance.js';
 import { storageWatchConformance } from '../storage-watch-conformance.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { subscriptionHeader, type HubSubscription } from '../../src/storage/watch-protocol.js';
+import { subscriptionHeader, type HubSubscription } from '../../src/durable/watch-protocol.js';
 
 /** A list with its items collected (the conformance suites compare whole lists). */
 async function listAll(storage: Storage, request: ListRequest) {

@@ -9,7 +9,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { builtinCatalog } from '../../src/api/catalog.js';
 import { partitionStub, shardsOf, storageShardStub, tenantClusterName } from '../../src/cluster/addressing.js';
-import { singleShard } from '../../src/cluster/shard-layouts.js';
+import { singleShard } from '../../src/storage/sharding/shard-map.js';
 import { api, configMap, type ApiResponse } from './api-client.js';
 import { eventually } from './eventually.js';
 

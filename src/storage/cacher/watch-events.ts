@@ -4,9 +4,9 @@
  * that stops matching (or is deleted) as DELETED carrying its previous content with the change's
  * resourceVersion.
  */
-import { matchesFields } from '../apimachinery/selectors/fields.js';
-import { matchesLabels } from '../apimachinery/selectors/labels.js';
-import type { EventType, WatchFilter } from './types.js';
+import { matchesFields } from '../../apimachinery/selectors/fields.js';
+import { matchesLabels } from '../../apimachinery/selectors/labels.js';
+import type { EventType, WatchFilter } from '../types.js';
 
 /** One side of a change: what selectors test, and the document (absent where no watcher can need it). */
 export interface Side {

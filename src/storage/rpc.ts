@@ -8,15 +8,15 @@ import { type ShardAddress, shardName } from '../cluster/addressing.js';
 import type { ListHeader, PageKeys } from '../durable/list.js';
 import type { ListBody } from '../durable/list-stream.js';
 import { StorageError, type StorageReply } from './errors.js';
-import { CacheWatcher, type WatchSource } from './cache-watcher.js';
-import { recentObjects } from './recent-objects.js';
+import { CacheWatcher, type WatchSource } from './cacher/cache-watcher.js';
+import { recentObjects } from './cacher/recent-objects.js';
 import { lines, listItems, textItems } from './list-lines.js';
 import type {
   DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher,
 } from './types.js';
-import type { WatchCaches } from './watch-caches.js';
-import type { Change } from './watch-events.js';
-import { type HubSubscription, parseMessage, subscriptionHeader } from './watch-protocol.js';
+import type { WatchCaches } from './cacher/watch-caches.js';
+import type { Change } from './cacher/watch-events.js';
+import { type HubSubscription, parseMessage, subscriptionHeader } from '../durable/watch-protocol.js';
 
 type StorageShardStub = DurableObjectStub<import('../durable/storage-shard.js').StorageShard>;
 

@@ -11,10 +11,10 @@
  * after it: nothing at or below it can be missing, since it was released only once every shard
  * had passed it.
  */
-import type { ShardClient } from './shard-client.js';
+import type { ShardClient } from '../rpc.js';
 import { mergedList, snapshotAcross } from './merged-list.js';
-import type { StorageFailure } from './errors.js';
-import type { EventType, StoredObject, WatchListener, WatchRequest, Watcher } from './types.js';
+import type { StorageFailure } from '../errors.js';
+import type { EventType, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
 
 /** Asks a shard to move its clock past a version, coalescing requests for the same shard. */
 export type Advance = (shard: number, resourceVersion: number) => void;

@@ -9,7 +9,7 @@
  * their stored JSON, spliced in and sliced out without being escaped or parsed (compact JSON holds
  * no raw tab). Other messages are `s`, `x` or `t`, a tab, and a JSON body.
  */
-import type { Change, Side } from './watch-events.js';
+import type { Change, Side } from '../storage/cacher/watch-events.js';
 
 /** What the isolate asks for on the upgrade request. */
 export interface HubSubscription {

@@ -10,13 +10,13 @@
  * this isolate has seen of the type as a floor (a hybrid logical clock's receive rule), so a
  * client's successive writes get increasing resourceVersions whichever shards they land in.
  */
-import { type ObjectAddress, shardOf } from '../cluster/addressing.js';
-import type { ShardLayout } from '../cluster/shard-layouts.js';
-import { isStorageError, StorageError } from './errors.js';
+import { type ObjectAddress, shardOf } from '../../cluster/addressing.js';
+import type { ShardLayout } from './shard-map.js';
+import { isStorageError, StorageError } from '../errors.js';
 import { mergedList } from './merged-list.js';
 import { type Advance, mergedWatch } from './merged-watch.js';
-import type { ShardClient } from './shard-client.js';
-import type { DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher } from './types.js';
+import type { ShardClient } from '../rpc.js';
+import type { DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
 
 /** The newest resourceVersion this isolate has seen of a type (kept per cluster and type by the context). */
 export interface CausalFloor {

@@ -15,7 +15,7 @@
  * One per isolate, shared by every cluster (keys carry the shard's name), bounded by the
  * characters of the documents it holds, the least recently used going first.
  */
-import type { StoredObject } from './types.js';
+import type { StoredObject } from '../types.js';
 
 export class RecentObjects {
   private readonly entries = new Map<string, StoredObject>();

@@ -13,9 +13,9 @@
  * from the position in its own context; the shard's history fills the gap. With no watchers
  * left the socket is closed and the cache forgotten.
  */
-import { StorageError } from './errors.js';
+import { StorageError } from '../errors.js';
 import type { Change } from './watch-events.js';
-import { FrameAssembler, type HubMessage, type HubSubscription, parseMessage } from './watch-protocol.js';
+import { FrameAssembler, type HubMessage, type HubSubscription, parseMessage } from '../../durable/watch-protocol.js';
 
 /** What a cache needs of a shard, through the stub of a live request. */
 export interface ShardLink {

@@ -6,9 +6,9 @@
  * the page's end, continue token and remainingItemCount are known before any document moves,
  * then its documents stream from the shards that hold them.
  */
-import { StorageError } from './errors.js';
-import type { ShardClient } from './shard-client.js';
-import type { ListRequest, ListResult, ReadVersion, StoredObject } from './types.js';
+import { StorageError } from '../errors.js';
+import type { ShardClient } from '../rpc.js';
+import type { ListRequest, ListResult, ReadVersion, StoredObject } from '../types.js';
 
 /**
  * The snapshot version of a read across `shards`: exact versions as asked (if some shard reached

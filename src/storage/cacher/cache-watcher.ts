@@ -15,8 +15,8 @@
  * promise made in the watcher's own request, whose continuation workerd runs there, and which
  * drains the inbox into the listener.
  */
-import { StorageError } from './errors.js';
-import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from './types.js';
+import { StorageError } from '../errors.js';
+import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
 import { type Change, eventFor } from './watch-events.js';
 import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
 

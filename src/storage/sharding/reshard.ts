@@ -12,14 +12,14 @@
  *      layout's shards.
  * Writes to the type must stop while it runs (the copy reads one snapshot).
  */
-import { shardsOf, storageShardStub } from '../cluster/addressing.js';
-import type { ClusterContext } from '../cluster/context.js';
-import type { ShardLayout } from '../cluster/shard-layouts.js';
-import { isStorageError } from './errors.js';
+import { shardsOf, storageShardStub } from '../../cluster/addressing.js';
+import type { ClusterContext } from '../../cluster/context.js';
+import type { ShardLayout } from './shard-map.js';
+import { isStorageError } from '../errors.js';
 import { mergedList } from './merged-list.js';
-import { ShardClient } from './shard-client.js';
+import { ShardClient } from '../rpc.js';
 import { ShardedStorage } from './sharded-storage.js';
-import type { ObjectWrite, StoredObject } from './types.js';
+import type { ObjectWrite, StoredObject } from '../types.js';
 
 export interface ReshardStep {
   /** The old layout's snapshot the copy reads (absent on the first call). */
