@@ -16,10 +16,9 @@
  * of the old one (caches, contexts) is ever taken for the new one. Tenant names are RFC 1123
  * labels, so neither part can hold the `/` Durable Object names are split on.
  */
-import { fnv1a } from '../apimachinery/hash.js';
 import { isDNS1123Label } from '../apimachinery/validation/names.js';
 import type { Env } from '../server/env.js';
-import type { ShardLayout } from '../storage/sharding/shard-map.js';
+import { type PartitionAddress, partitionName, type ShardAddress, shardName } from '../durable/addresses.js';
 
 /** The cluster every request belongs to unless it names another: the default control plane. */
 export const defaultClusterName = 'default';
@@ -40,50 +39,6 @@ export function tenantClusterName(tenant: string, uid: string): string {
 export function tenantOf(cluster: string): string | undefined {
   const colon = cluster.indexOf(':');
   return colon < 0 ? undefined : cluster.slice(0, colon);
-}
-
-/** Where an object's storage lives: the brief's (cluster, group, resource, namespace, name). */
-export interface ObjectAddress {
-  cluster: string;
-  group: string;
-  resource: string;
-  namespace?: string;
-  name?: string;
-}
-
-/** A storage shard: the Durable Object holding (a part of) one resource type of one cluster. */
-export interface ShardAddress {
-  cluster: string;
-  group: string;
-  resource: string;
-  /** Which of how many shards; absent for a type of one shard. */
-  shard?: { index: number; count: number };
-}
-
-/** A controller partition: the Durable Object running the controllers' work for a slice of uids. */
-export interface PartitionAddress {
-  cluster: string;
-  partition: number;
-}
-
-const partitionPrefix = 'lifecycle';
-
-/**
- * The storage shard that owns an object: the one function of (cluster, group, resource,
- * namespace, name) that chooses a Durable Object for storage, given the type's layout.
- */
-export function shardOf(address: ObjectAddress, layout: ShardLayout): ShardAddress {
-  const { cluster, group, resource } = address;
-  if (layout.count === 1) return { cluster, group, resource };
-  const spreadBy = layout.key === 'name' ? `${address.namespace ?? ''}/${address.name ?? ''}` : (address.namespace ?? '');
-  return { cluster, group, resource, shard: { index: fnv1a(spreadBy) % layout.count, count: layout.count } };
-}
-
-/** Every storage shard of a type, in index order. */
-export function shardsOf(type: Omit<ObjectAddress, 'namespace' | 'name'>, layout: ShardLayout): ShardAddress[] {
-  const { cluster, group, resource } = type;
-  if (layout.count === 1) return [{ cluster, group, resource }];
-  return Array.from({ length: layout.count }, (_, index) => ({ cluster, group, resource, shard: { index, count: layout.count } }));
 }
 
 /**
@@ -124,36 +79,4 @@ function objectId(namespace: { idFromName(name: string): DurableObjectId }, name
     ids.set(name, (id = namespace.idFromName(name)));
   }
   return id;
-}
-
-/** The address a storage shard was created for, from its Durable Object name. */
-export function shardAddressOf(objectName: string | undefined): ShardAddress {
-  const parts = (objectName ?? '').split('/');
-  const position = parts.length === 4 ? /^(\d+)-of-(\d+)$/.exec(parts[3]!) : null;
-  if ((parts.length !== 3 && !position) || parts.some((part) => part === '')) throw new Error(`not a storage shard name: ${objectName}`);
-  const [cluster, group, resource] = parts as [string, string, string];
-  const address: ShardAddress = { cluster, group: group === 'core' ? '' : group, resource };
-  if (position) address.shard = { index: Number(position[1]), count: Number(position[2]) };
-  return address;
-}
-
-/** A shard's name, also its identity in per-isolate maps. */
-export function shardName(shard: ShardAddress): string {
-  const base = `${shard.cluster}/${shard.group || 'core'}/${shard.resource}`;
-  return shard.shard ? `${base}/${shard.shard.index}-of-${shard.shard.count}` : base;
-}
-
-/** The address a controller partition was created for, from its Durable Object name. */
-export function partitionAddressOf(objectName: string | undefined): PartitionAddress {
-  const parts = (objectName ?? '').split('/');
-  const partition = Number(parts[2]);
-  if (parts.length !== 3 || parts[0] !== partitionPrefix || !parts[1] || !Number.isInteger(partition)) {
-    throw new Error(`not a controller partition name: ${objectName}`);
-  }
-  return { cluster: parts[1], partition };
-}
-
-/** `lifecycle/cluster/N` (the name predates the word "partition"; names never change). */
-function partitionName(partition: PartitionAddress): string {
-  return `${partitionPrefix}/${partition.cluster}/${partition.partition}`;
 }

@@ -7,12 +7,15 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { Env } from '../server/env.js';
-import { ShardClient } from '../storage/rpc.js';
 import type { Storage } from '../storage/types.js';
 import { WatchCaches } from '../storage/cacher/watch-caches.js';
-import { type PartitionAddress, partitionStub, shardsOf, storageResourceOf, storageShardStub, tenantOf } from './addressing.js';
-import { layoutOf } from '../storage/sharding/shard-map.js';
+import { CachedStorage } from '../storage/cacher/cached-storage.js';
+import { RecentObjects } from '../storage/cacher/recent-objects.js';
+import { ShardRpc } from '../storage/rpc.js';
+import type { PartitionAddress } from '../durable/addresses.js';
+import { partitionStub, storageResourceOf, storageShardStub, tenantOf } from './addressing.js';
 import { ShardedStorage } from '../storage/sharding/sharded-storage.js';
+import { ShardMap } from '../storage/sharding/shard-map.js';
 import { ClusterCredentials, type CredentialTexts, workerCredentials } from './credentials.js';
 import { type ClusterSettings, settingsOf } from './settings.js';
 
@@ -36,6 +39,9 @@ export interface WriteListener {
   /** Called after such a write (through this isolate) succeeded. */
   written(context: ClusterContext, type: ResourceType): Promise<void> | void;
 }
+
+/** The isolate's guesses: about 4 MiB of documents, none over 256 KiB. */
+const recentObjects = new RecentObjects(4 * 1024 * 1024, 256 * 1024);
 
 export class ClusterContext {
   private readonly slots = new Map<ClusterState<unknown>, unknown>();
@@ -86,19 +92,21 @@ export class ClusterContext {
    */
   storage(servedGroup: string, servedResource: string): Storage {
     const { group, resource } = storageResourceOf(servedGroup, servedResource);
-    const type = { cluster: this.name, group, resource };
-    const layout = layoutOf(this.settings.shardLayouts, group, resource);
-    const addresses = shardsOf(type, layout);
-    const clients: ShardClient[] = [];
-    const shardAt = (index: number) => (clients[index] ??= new ShardClient(storageShardStub(this.bindings, addresses[index]!), addresses[index]!, this.watchCaches));
+    const map = this.settings.shardLayouts.mapOf({ cluster: this.name, group, resource });
+    const addresses = map.shards();
+    const shards: CachedStorage[] = [];
+    const cache = { watches: this.watchCaches, recent: recentObjects };
+    const shardAt = (index: number) => (shards[index] ??= new CachedStorage(new ShardRpc(storageShardStub(this.bindings, addresses[index]!), addresses[index]!), cache));
     if (addresses.length === 1) return shardAt(0);
-    const advance = (index: number, resourceVersion: number) => {
-      const client = shardAt(index);
-      this.watchCaches.advance(client.name, resourceVersion, (version) => client.advanceClock(version));
-    };
     let floor = this.floors.get(`${group}/${resource}`);
     if (!floor) this.floors.set(`${group}/${resource}`, (floor = { value: 0 }));
-    return new ShardedStorage(type, layout, shardAt, advance, floor);
+    return new ShardedStorage(map, shardAt, floor);
+  }
+
+  /** The storage of every shard of a layout of a type, in index order (resharding). */
+  shards(map: ShardMap): CachedStorage[] {
+    const cache = { watches: this.watchCaches, recent: recentObjects };
+    return map.shards().map((address) => new CachedStorage(new ShardRpc(storageShardStub(this.bindings, address), address), cache));
   }
 
   /** A controller partition of this cluster. */

@@ -3,7 +3,7 @@
  * with their defaults. Code below the HTTP layer reads these, never the raw variables.
  */
 import type { Env } from '../server/env.js';
-import { parseShardLayouts, type ShardLayouts } from '../storage/sharding/shard-map.js';
+import { ShardLayouts } from '../storage/sharding/shard-map.js';
 
 export interface ClusterSettings {
   /** Seconds of history each storage shard keeps for past reads (HISTORY_WINDOW_SECONDS, 300). */
@@ -56,7 +56,7 @@ export function settingsOf(env: Env): ClusterSettings {
       burst: positive(env.RATE_LIMIT_BURST, 200),
       watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
     },
-    shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
+    shardLayouts: ShardLayouts.parse(env.SHARDED_TYPES ?? ''),
     serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
     builtinControllers: builtinControllersMode(env.BUILTIN_CONTROLLERS),
     tenantRateLimit: {

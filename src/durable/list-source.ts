@@ -15,7 +15,7 @@
  */
 import { type FieldRequirement, type FieldSelector, fieldSelectorExactMatch, matchesFields } from '../apimachinery/selectors/fields.js';
 import { type LabelRequirement, type LabelSelector, matchesLabels } from '../apimachinery/selectors/labels.js';
-import type { ListRequest } from '../storage/types.js';
+import type { ListRequest } from './protocol.js';
 import { prefixRange } from './revisions.js';
 import { fieldTerm, indexedFields, labelTerm } from './selector-terms.js';
 

@@ -5,8 +5,8 @@
  * the registry. A shard writes its seed with its tables, in one transaction, at its first access,
  * read or write: a tenant's bootstrap costs no request, and a shard nobody reached stores nothing.
  */
-import type { ShardAddress } from '../cluster/addressing.js';
-import type { ObjectWrite } from '../storage/types.js';
+import type { ShardAddress } from './addresses.js';
+import type { ObjectWrite } from './protocol.js';
 
 /** The writes a shard at `shard` is born with (none for most). */
 export type SeedSource = (shard: ShardAddress, now: Date) => ObjectWrite[];

@@ -13,8 +13,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../server/env.js';
-import type { StorageFailure, StorageReply } from '../storage/errors.js';
-import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
+import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StorageFailure, StorageReply, StoredObject } from './protocol.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { type ListHeader, type PageKeys, pageKeys, planPage } from './list.js';
 import { RemainingCounts } from './remaining-counts.js';
@@ -29,7 +28,7 @@ import { WatchHub } from './watch-hub.js';
 import { seedOf } from './seeds.js';
 import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from './watch-protocol.js';
 import { changeMessagesAfter } from './history.js';
-import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
+import { type PartitionAddress, type ShardAddress, shardAddressOf } from './addresses.js';
 import { clusterContext } from '../cluster/contexts.js';
 
 /** Rows of each kind (revisions, tombstones, selector terms) compaction deletes per write, at most. */

@@ -9,7 +9,27 @@
  * their stored JSON, spliced in and sliced out without being escaped or parsed (compact JSON holds
  * no raw tab). Other messages are `s`, `x` or `t`, a tab, and a JSON body.
  */
-import type { Change, Side } from '../storage/cacher/watch-events.js';
+
+/** One side of a change: what selectors test, and the document (absent where no watcher can need it). */
+export interface Side {
+  value?: string;
+  labels: Record<string, string>;
+  fields: Record<string, string>;
+}
+
+/** A committed change to one key. */
+export interface Change {
+  key: string;
+  resourceVersion: number;
+  /** The state after the change; null for a deletion. */
+  current: Side | null;
+  /**
+   * The live state before the change; null for a creation. Its document is sent only where a
+   * watcher can see it: for a deletion, and when labels or fields changed (an object leaving a
+   * selection is DELETED with its previous content).
+   */
+  previous: Side | null;
+}
 
 /** What the isolate asks for on the upgrade request. */
 export interface HubSubscription {

@@ -9,7 +9,8 @@
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
 import { aggregateRules, type ClusterRole } from '../rbac/index.js';
-import { type ShardAddress, tenantOf } from '../cluster/addressing.js';
+import { tenantOf } from '../cluster/addressing.js';
+import type { ShardAddress } from '../durable/addresses.js';
 import type { ObjectWrite } from '../storage/types.js';
 import bootstrap from '../../data/bootstrap-rbac.json';
 import { systemNamespaces } from './bootstrap.js';

@@ -13,7 +13,6 @@
 import { findResource } from '../api/catalog.js';
 import { ensureBootstrapPolicy } from '../auth/bootstrap-policy.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import { layoutOf } from '../storage/sharding/shard-map.js';
 import { createAsApiServer } from './bootstrap-object.js';
 import { ensureSystemObjects } from './system-objects.js';
 
@@ -79,5 +78,5 @@ async function ensureLegacyTokenTracking(cluster: ClusterContext): Promise<void>
 
 /** Whether an RBAC type is spread over several shards, so that a tenant's policy is not seeded. */
 function seedsSharded(cluster: ClusterContext): boolean {
-  return ['clusterroles', 'clusterrolebindings', 'roles', 'rolebindings'].some((resource) => layoutOf(cluster.settings.shardLayouts, 'rbac.authorization.k8s.io', resource).count > 1);
+  return ['clusterroles', 'clusterrolebindings', 'roles', 'rolebindings'].some((resource) => cluster.settings.shardLayouts.layoutOf('rbac.authorization.k8s.io', resource).count > 1);
 }

@@ -105,7 +105,7 @@ export class Store {
 
   /** The resourceVersion a list of the whole collection would have now (without listing it). */
   async collectionVersion(): Promise<string> {
-    return String(await this.storage.advanceClock(0));
+    return String(await this.storage.currentResourceVersion());
   }
 
   /** A list with its items decoded in memory: for collections small by nature, or pages of a bounded size. */

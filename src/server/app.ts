@@ -77,7 +77,7 @@ async function health(endpoint: HealthEndpoint, request: Request, cluster: Clust
 
 /** The storage check: the namespaces storage answers. */
 async function storageCheck(cluster: ClusterContext): Promise<string | null> {
-  await cluster.storage('', 'namespaces').advanceClock(0);
+  await cluster.storage('', 'namespaces').currentResourceVersion();
   return null;
 }
 

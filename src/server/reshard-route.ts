@@ -7,7 +7,7 @@
  */
 import type { Hono } from 'hono';
 import type { ClusterContext } from '../cluster/context.js';
-import type { ShardLayout } from '../storage/sharding/shard-map.js';
+import { layoutOrNull, maxShards, ShardMap, type ShardLayout } from '../storage/sharding/shard-map.js';
 import { badRequest, invalid } from '../apimachinery/status.js';
 import { fieldError } from '../apimachinery/field-errors.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
@@ -38,12 +38,17 @@ export function serveReshard(app: Hono<AppEnv>): void {
     if (from.count === to.count && from.key !== to.key && to.count > 1) {
       throw invalid({ group: 'edge-apiserver', kind: 'Reshard' }, type.resource, [fieldError.invalid('to', body.to, 'a new key needs a new shard count (the shards keep their names)')]);
     }
-    if (body.erase === 'from') return Response.json({ erased: await eraseLayout(cluster, type, from) });
-    const columns = (stored: Parameters<Parameters<typeof reshardBatch>[5]>[0]) => {
+    const stored = { cluster: cluster.name, group: type.group, resource: type.resource };
+    const laidOut = (layout: ShardLayout) => {
+      const map = new ShardMap(stored, layout);
+      return { map, shards: cluster.shards(map) };
+    };
+    if (body.erase === 'from') return Response.json({ erased: await eraseLayout(laidOut(from)) });
+    const columns = (stored: Parameters<Parameters<typeof reshardBatch>[3]>[0]) => {
       const object = fromStored(stored);
       return { labels: object.metadata.labels ?? {}, fields: strategyFor(type).selectableFields(object) };
     };
-    return Response.json(await reshardBatch(cluster, type, from, to, { ...(body.at ? { at: body.at } : {}), ...(body.after ? { after: body.after } : {}) }, columns));
+    return Response.json(await reshardBatch(laidOut(from), laidOut(to), { ...(body.at ? { at: body.at } : {}), ...(body.after ? { after: body.after } : {}) }, columns));
   });
 }
 
@@ -65,8 +70,7 @@ async function typeOf(cluster: ClusterContext, group: string, resource: string) 
 }
 
 function layout(field: string, text: string | undefined): ShardLayout {
-  const match = /^(\d+)(?::(namespace|name))?$/.exec(text ?? '');
-  const count = Number(match?.[1]);
-  if (!match || count < 1 || count > 64) throw badRequest(`${field}: a layout is count[:namespace|name], count 1-64`);
-  return { count, key: (match[2] as ShardLayout['key'] | undefined) ?? 'namespace' };
+  const layout = layoutOrNull(text ?? '');
+  if (!layout) throw badRequest(`${field}: a layout is count[:namespace|name], count 1-${maxShards}`);
+  return layout;
 }

@@ -11,9 +11,8 @@
  * the tenant stopped before this started (the ControlPlane's deletion, waited out by the caller).
  */
 import { builtinCatalog } from '../api/catalog.js';
-import { shardsOf, storageResourceOf, storageShardStub } from '../cluster/addressing.js';
+import { storageResourceOf, storageShardStub } from '../cluster/addressing.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { layoutOf } from '../storage/sharding/shard-map.js';
 import { inPool } from '../apimachinery/concurrency.js';
 
 const shardsInFlight = 16;
@@ -26,7 +25,7 @@ export async function eraseCluster(cluster: ClusterContext): Promise<number> {
   const shards = [...storedBuiltinTypes(), ...custom]
     .map((type) => storageResourceOf(type.group, type.resource))
     .filter(unique((type) => `${type.group}/${type.resource}`))
-    .flatMap((type) => shardsOf({ cluster: cluster.name, ...type }, layoutOf(cluster.settings.shardLayouts, type.group, type.resource)));
+    .flatMap((type) => cluster.settings.shardLayouts.mapOf({ cluster: cluster.name, ...type }).shards());
   let newest = 0;
   await inPool(shards, shardsInFlight, async (shard) => {
     newest = Math.max(newest, await storageShardStub(cluster.env, shard).erase(true));

@@ -8,8 +8,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storageShardStub } from '../../src/cluster/addressing.js';
-import type { StorageReply } from '../../src/storage/errors.js';
-import type { StoredObject } from '../../src/storage/types.js';
+import type { StorageReply, StoredObject } from '../../src/durable/protocol.js';
 import { api, freshNamespace } from './api-client.js';
 
 let ns = '';

@@ -23,7 +23,7 @@ import { hasTable } from '../schema.js';
 import { terminateNamespace } from '../../controllers/namespaces.js';
 import { reconcileCrd } from '../../controllers/crd-controller.js';
 import { partitionOf } from './partitions.js';
-import { type PartitionAddress, partitionAddressOf } from '../../cluster/addressing.js';
+import { type PartitionAddress, partitionAddressOf } from '../addresses.js';
 import { reconcileControlPlane } from '../../tenancy/control-plane-controller.js';
 import type { ClusterContext } from '../../cluster/context.js';
 import { clusterContext } from '../../cluster/contexts.js';

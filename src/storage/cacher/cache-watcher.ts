@@ -17,7 +17,8 @@
  */
 import { StorageError } from '../errors.js';
 import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
-import { type Change, eventFor } from './watch-events.js';
+import type { Change } from '../../durable/watch-protocol.js';
+import { eventFor } from './watch-events.js';
 import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
 
 /** What a watcher reads from its shard, through its own request's stub. */

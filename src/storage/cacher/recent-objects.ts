@@ -9,11 +9,11 @@
  * confirms the guess by taking the write or refuses it with the current revision (Conflict);
  * whatever a write decides from a guess before storage confirmed it (an error, nothing to write)
  * is checked with a read: it stands if the guess was current (admission is not asked twice), else
- * it is decided again from what storage holds (store.ts, store-delete.ts). A stale guess costs a
+ * it is decided again from what storage holds (registry/store.ts, registry/store-delete.ts). A stale guess costs a
  * lost compare-and-swap or a read, never a wrong answer.
  *
- * One per isolate, shared by every cluster (keys carry the shard's name), bounded by the
- * characters of the documents it holds, the least recently used going first.
+ * The assembly keeps one per isolate, shared by every cluster (keys carry the shard's name),
+ * bounded by the characters of the documents it holds, the least recently used going first.
  */
 import type { StoredObject } from '../types.js';
 
@@ -67,5 +67,3 @@ export class RecentObjects {
 
 const entryId = (shard: string, key: string) => `${shard}\u0000${key}`;
 
-/** The isolate's guesses: about 4 MiB of documents, none over 256 KiB. */
-export const recentObjects = new RecentObjects(4 * 1024 * 1024, 256 * 1024);

@@ -14,8 +14,7 @@
  * left the socket is closed and the cache forgotten.
  */
 import { StorageError } from '../errors.js';
-import type { Change } from './watch-events.js';
-import { FrameAssembler, type HubMessage, type HubSubscription, parseMessage } from '../../durable/watch-protocol.js';
+import { type Change, FrameAssembler, type HubMessage, type HubSubscription, parseMessage } from '../../durable/watch-protocol.js';
 
 /** What a cache needs of a shard, through the stub of a live request. */
 export interface ShardLink {

@@ -6,28 +6,8 @@
  */
 import { matchesFields } from '../../apimachinery/selectors/fields.js';
 import { matchesLabels } from '../../apimachinery/selectors/labels.js';
+import type { Change, Side } from '../../durable/watch-protocol.js';
 import type { EventType, WatchFilter } from '../types.js';
-
-/** One side of a change: what selectors test, and the document (absent where no watcher can need it). */
-export interface Side {
-  value?: string;
-  labels: Record<string, string>;
-  fields: Record<string, string>;
-}
-
-/** A committed change to one key. */
-export interface Change {
-  key: string;
-  resourceVersion: number;
-  /** The state after the change; null for a deletion. */
-  current: Side | null;
-  /**
-   * The live state before the change; null for a creation. Its document is sent only where a
-   * watcher can see it: for a deletion, and when labels or fields changed (an object leaving a
-   * selection is DELETED with its previous content).
-   */
-  previous: Side | null;
-}
 
 function matches(filter: WatchFilter, side: Side | null, key: string): boolean {
   if (!side || !key.startsWith(filter.prefix)) return false;

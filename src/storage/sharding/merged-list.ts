@@ -6,15 +6,15 @@
  * the page's end, continue token and remainingItemCount are known before any document moves,
  * then its documents stream from the shards that hold them.
  */
+import type { ListRequest } from '../../durable/protocol.js';
 import { StorageError } from '../errors.js';
-import type { ShardClient } from '../rpc.js';
-import type { ListRequest, ListResult, ReadVersion, StoredObject } from '../types.js';
+import type { ListResult, ReadVersion, ShardStorage, StoredObject } from '../types.js';
 
 /**
  * The snapshot version of a read across `shards`: exact versions as asked (if some shard reached
  * them), otherwise the newest version any shard committed, at least the one asked for.
  */
-export async function snapshotAcross(shards: ShardClient[], version: ReadVersion, key: string): Promise<number> {
+export async function snapshotAcross(shards: ShardStorage[], version: ReadVersion, key: string): Promise<number> {
   // A type no shard has written yet has the time as its version, as a type of one shard has.
   const newest = Math.max(...(await Promise.all(shards.map((shard) => shard.advanceClock(0))))) || Date.now() * 1000;
   const requested = version.match === 'latest' ? 0 : version.resourceVersion;
@@ -25,7 +25,7 @@ export async function snapshotAcross(shards: ShardClient[], version: ReadVersion
 }
 
 /** Lists `request` across `shards`. */
-export async function mergedList(shards: ShardClient[], request: ListRequest): Promise<ListResult> {
+export async function mergedList(shards: ShardStorage[], request: ListRequest): Promise<ListResult> {
   const at = await snapshotAcross(shards, request.version, request.prefix);
   const atSnapshot: ListRequest = { ...request, version: { match: 'exact', resourceVersion: at }, advanceClockTo: at };
   if (!request.limit || request.limit <= 0) return streamAll(shards, atSnapshot, { resourceVersion: at });
@@ -42,7 +42,7 @@ export async function mergedList(shards: ShardClient[], request: ListRequest): P
   return streamAll(shards, { ...atSnapshot, limit: 0, endKey: lastKey }, header);
 }
 
-async function streamAll(shards: ShardClient[], request: ListRequest, header: Omit<ListResult, 'items'>): Promise<ListResult> {
+async function streamAll(shards: ShardStorage[], request: ListRequest, header: Omit<ListResult, 'items'>): Promise<ListResult> {
   const lists = await Promise.all(shards.map((shard) => shard.list(request)));
   return { ...header, items: mergeByKey(lists.map((list) => list.items)) };
 }

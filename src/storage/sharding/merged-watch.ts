@@ -11,13 +11,9 @@
  * after it: nothing at or below it can be missing, since it was released only once every shard
  * had passed it.
  */
-import type { ShardClient } from '../rpc.js';
-import { mergedList, snapshotAcross } from './merged-list.js';
 import type { StorageFailure } from '../errors.js';
-import type { EventType, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
-
-/** Asks a shard to move its clock past a version, coalescing requests for the same shard. */
-export type Advance = (shard: number, resourceVersion: number) => void;
+import type { EventType, ShardStorage, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
+import { mergedList, snapshotAcross } from './merged-list.js';
 
 interface Held {
   type: EventType;
@@ -25,8 +21,8 @@ interface Held {
 }
 
 /** Starts a merged watch; rejects like a shard's watch when its start is refused. */
-export async function mergedWatch(shards: ShardClient[], request: WatchRequest, listener: WatchListener, advance: Advance): Promise<Watcher> {
-  const watch = new MergedWatch(shards, request, listener, advance);
+export async function mergedWatch(shards: ShardStorage[], request: WatchRequest, listener: WatchListener): Promise<Watcher> {
+  const watch = new MergedWatch(shards, request, listener);
   await watch.start();
   return watch;
 }
@@ -39,10 +35,9 @@ class MergedWatch implements Watcher {
   private stopped = false;
 
   constructor(
-    private readonly shards: ShardClient[],
+    private readonly shards: ShardStorage[],
     private readonly request: WatchRequest,
     private readonly listener: WatchListener,
-    private readonly advance: Advance,
   ) {
     this.held = shards.map(() => []);
     this.closed = shards.map(() => 0);
@@ -126,7 +121,7 @@ class MergedWatch implements Watcher {
     }
     const waiting = Math.max(0, ...this.held.map((events) => events[events.length - 1]?.object.resourceVersion ?? 0));
     this.closed.forEach((closed, index) => {
-      if (closed < waiting) this.advance(index, waiting);
+      if (closed < waiting) this.shards[index]!.requestProgress(waiting);
     });
   }
 

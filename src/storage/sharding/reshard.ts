@@ -12,14 +12,12 @@
  *      layout's shards.
  * Writes to the type must stop while it runs (the copy reads one snapshot).
  */
-import { shardsOf, storageShardStub } from '../../cluster/addressing.js';
-import type { ClusterContext } from '../../cluster/context.js';
-import type { ShardLayout } from './shard-map.js';
+import type { ObjectWrite } from '../../durable/protocol.js';
 import { isStorageError } from '../errors.js';
+import type { ShardStorage, StoredObject } from '../types.js';
 import { mergedList } from './merged-list.js';
-import { ShardClient } from '../rpc.js';
 import { ShardedStorage } from './sharded-storage.js';
-import type { ObjectWrite, StoredObject } from '../types.js';
+import type { ShardMap } from './shard-map.js';
 
 export interface ReshardStep {
   /** The old layout's snapshot the copy reads (absent on the first call). */
@@ -41,11 +39,17 @@ export type Columns = (stored: StoredObject) => Pick<ObjectWrite, 'labels' | 'fi
 
 const batchSize = 200;
 
-/** Copies the next batch of `group/resource` from layout `from` to layout `to`. */
-export async function reshardBatch(cluster: ClusterContext, type: { group: string; resource: string }, from: ShardLayout, to: ShardLayout, step: ReshardStep, columns: Columns): Promise<ReshardProgress> {
-  const old = clients(cluster, type, from);
-  const next = clients(cluster, type, to);
-  const target = new ShardedStorage({ cluster: cluster.name, ...type }, to, (index) => next[index]!, () => {}, { value: 0 });
+/** A layout of a type and the storage of each of its shards, in index order. */
+export interface LaidOut {
+  map: ShardMap;
+  shards: ShardStorage[];
+}
+
+/** Copies the next batch of a type from its shards laid out as `from` to those laid out as `to`. */
+export async function reshardBatch(from: LaidOut, to: LaidOut, step: ReshardStep, columns: Columns): Promise<ReshardProgress> {
+  const old = from.shards;
+  const next = to.shards;
+  const target = new ShardedStorage(to.map, (index) => next[index]!, { value: 0 });
   const at = step.at ?? Math.max(...(await Promise.all(old.map((shard) => shard.advanceClock(0)))));
   if (step.at === undefined) await Promise.all(next.map((shard) => shard.advanceClock(at)));
   const page = await mergedList(old, { prefix: '', version: { match: 'exact', resourceVersion: at }, limit: batchSize, ...(step.after ? { afterKey: step.after } : {}) });
@@ -64,13 +68,8 @@ export async function reshardBatch(cluster: ClusterContext, type: { group: strin
   return progress;
 }
 
-/** Empties every shard of layout `layout` (the old one, once the new one serves). */
-export async function eraseLayout(cluster: ClusterContext, type: { group: string; resource: string }, layout: ShardLayout): Promise<number> {
-  const shards = clients(cluster, type, layout);
-  await Promise.all(shards.map((shard) => shard.erase()));
-  return shards.length;
-}
-
-function clients(cluster: ClusterContext, type: { group: string; resource: string }, layout: ShardLayout): ShardClient[] {
-  return shardsOf({ cluster: cluster.name, ...type }, layout).map((address) => new ShardClient(storageShardStub(cluster.env, address), address, cluster.watchCaches));
+/** Empties every shard of a layout (the old one, once the new one serves). */
+export async function eraseLayout(layout: LaidOut): Promise<number> {
+  await Promise.all(layout.shards.map((shard) => shard.erase()));
+  return layout.shards.length;
 }

@@ -1,6 +1,6 @@
 /**
- * The Storage of a resource type spread over several storage shards (cluster/shard-layouts.ts):
- * a decorator over the shards' own Storage, as kube's cacher decorates etcd's, so the registry,
+ * The Storage of a resource type spread over several storage shards (shard-map.ts): a decorator
+ * over the shards' own Storage, as kube's cacher decorates etcd's, so the registry,
  * handlers and controllers do not know. A single-object verb goes to the shard that owns the
  * key; a list or watch of one namespace of a type sharded by namespace goes to that namespace's
  * shard; anything else spans every shard, merged from one snapshot (merged-list.ts) and in one
@@ -10,13 +10,12 @@
  * this isolate has seen of the type as a floor (a hybrid logical clock's receive rule), so a
  * client's successive writes get increasing resourceVersions whichever shards they land in.
  */
-import { type ObjectAddress, shardOf } from '../../cluster/addressing.js';
-import type { ShardLayout } from './shard-map.js';
+import type { DeleteExtras, ListRequest, ObjectWrite } from '../../durable/protocol.js';
 import { isStorageError, StorageError } from '../errors.js';
+import type { ListResult, ReadVersion, ShardStorage, Storage, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
 import { mergedList } from './merged-list.js';
-import { type Advance, mergedWatch } from './merged-watch.js';
-import type { ShardClient } from '../rpc.js';
-import type { DeleteExtras, ListRequest, ListResult, ObjectWrite, ReadVersion, Storage, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
+import { mergedWatch } from './merged-watch.js';
+import type { ShardMap } from './shard-map.js';
 
 /** The newest resourceVersion this isolate has seen of a type (kept per cluster and type by the context). */
 export interface CausalFloor {
@@ -25,17 +24,15 @@ export interface CausalFloor {
 
 export class ShardedStorage implements Storage {
   constructor(
-    private readonly type: Omit<ObjectAddress, 'namespace' | 'name'>,
-    private readonly layout: ShardLayout,
+    private readonly map: ShardMap,
     /** The shard of an index (made on first use: a request touching one shard makes one stub). */
-    private readonly shardAt: (index: number) => ShardClient,
-    private readonly advance: Advance,
+    private readonly shardAt: (index: number) => ShardStorage,
     private readonly floor: CausalFloor,
   ) {}
 
   /** Every shard, in index order. */
-  private get shards(): ShardClient[] {
-    return Array.from({ length: this.layout.count }, (_, index) => this.shardAt(index));
+  private get shards(): ShardStorage[] {
+    return Array.from({ length: this.map.count }, (_, index) => this.shardAt(index));
   }
 
   async get(key: string, version: ReadVersion): Promise<StoredObject> {
@@ -71,7 +68,7 @@ export class ShardedStorage implements Storage {
    * (versions come from the whole type: a list across shards, another shard's object), the
    * shard's clock is moved there and the read runs again. Past every shard, TooLargeResourceVersion.
    */
-  private async caughtUp<T>(shard: ShardClient, read: () => Promise<T>): Promise<T> {
+  private async caughtUp<T>(shard: ShardStorage, read: () => Promise<T>): Promise<T> {
     try {
       return await read();
     } catch (error) {
@@ -91,7 +88,7 @@ export class ShardedStorage implements Storage {
 
   async watch(request: WatchRequest, listener: WatchListener): Promise<Watcher> {
     const shard = this.onlyShardOf(request.filter.prefix);
-    if (!shard) return mergedWatch(this.shards, request, listener, this.advance);
+    if (!shard) return mergedWatch(this.shards, request, listener);
     const { start } = request;
     if (start.from !== 'state' || (start.notOlderThan ?? 0) >= this.floor.value) return this.caughtUp(shard, () => shard.watch(request, listener));
     // The initial state of one shard is read no older than anything this isolate saw of the type.
@@ -104,20 +101,23 @@ export class ShardedStorage implements Storage {
     return request.version.match === 'latest' && this.floor.value > 0 ? { ...request, advanceClockTo: this.floor.value } : request;
   }
 
+  currentResourceVersion(): Promise<number> {
+    return this.advanceClock(0);
+  }
+
+  /** Moves every shard's clock past `resourceVersion`; the newest committed version of any. */
   async advanceClock(resourceVersion: number): Promise<number> {
     return Math.max(...(await Promise.all(this.shards.map((shard) => shard.advanceClock(resourceVersion)))));
   }
 
   /** The shard that owns `key` (`namespace/name`, or `name` for cluster-scoped objects). */
-  private owner(key: string): ShardClient {
-    const slash = key.indexOf('/');
-    const [namespace, name] = slash < 0 ? ['', key] : [key.slice(0, slash), key.slice(slash + 1)];
-    return this.shardAt(shardOf({ ...this.type, namespace, name }, this.layout).shard!.index);
+  private owner(key: string): ShardStorage {
+    return this.shardAt(this.map.ownerOfKey(key));
   }
 
   /** The one shard a collection lives in (a namespace of a type sharded by namespace), or null when it spans them. */
-  private onlyShardOf(prefix: string): ShardClient | null {
-    if (this.layout.key !== 'namespace' || !prefix.endsWith('/')) return null;
-    return this.shardAt(shardOf({ ...this.type, namespace: prefix.slice(0, -1) }, this.layout).shard!.index);
+  private onlyShardOf(prefix: string): ShardStorage | null {
+    const index = this.map.onlyShardOf(prefix);
+    return index === null ? null : this.shardAt(index);
   }
 }
