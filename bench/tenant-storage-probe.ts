@@ -5,7 +5,7 @@
  * same workerd as the server; reading a Durable Object that never stored anything stores nothing.
  */
 import { builtinCatalog } from '../src/api/catalog.js';
-import { partitionStub, storageShardStub } from '../src/cluster/addressing.js';
+import { partitionStub, storageShardStub } from '../src/server/assembly/backend.js';
 import { ShardMap, singleShard } from '../src/storage/sharding/shard-map.js';
 import type { Env } from '../src/server/env.js';
 

@@ -57,7 +57,8 @@ const configurationCache = collectionCacheSlot(() => {
     empty: !(bindings.length && policies.length) && !mutating.length && !validating.length,
   }), {
     afterWrite: async (cluster, type) => {
-      if (type.resource === 'validatingadmissionpolicies') await syncPolicyStatus(cluster);
+      if (type.resource !== 'validatingadmissionpolicies') return;
+      if (await syncPolicyStatus(cluster, (await admissionConfiguration(cluster)).policyObjects)) forgetAdmissionConfiguration(cluster);
     },
   });
 });

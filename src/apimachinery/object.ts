@@ -1,5 +1,5 @@
 /**
- * Objects as the registry handles them: plain JSON documents with an ObjectMeta. Field order
+ * The object model: plain JSON documents with an ObjectMeta, and lists of them. Field order
  * follows kube's Go structs (TypeMeta, then ObjectMeta in declaration order, then the rest as
  * given), because raw API responses are read by people and compared by tools.
  */
@@ -38,6 +38,18 @@ export interface KubeObject {
   metadata: ObjectMeta;
   [field: string]: unknown;
 }
+
+/** A list's metadata (kube's ListMeta) and its items. */
+export interface ObjectList<Items = KubeObject[]> {
+  resourceVersion: string;
+  continue?: string;
+  remainingItemCount?: number;
+  items: Items;
+}
+
+/** The finalizers of the garbage collector's orphan and foreground deletion (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
+export const orphanFinalizer = 'orphan';
+export const foregroundFinalizer = 'foregroundDeletion';
 
 /** ObjectMeta's Go struct field order, which encoding/json follows. */
 export const objectMetaOrder: readonly string[] = [

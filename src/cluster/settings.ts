@@ -1,9 +1,17 @@
 /**
  * A cluster's settings: the Worker variables (wrangler.toml `[vars]`), parsed once into values
- * with their defaults. Code below the HTTP layer reads these, never the raw variables.
+ * with their defaults. Code below the server's assembly reads these, never the raw variables.
  */
-import type { Env } from '../server/env.js';
 import { ShardLayouts } from '../storage/sharding/shard-map.js';
+
+/** The Worker variables settings are read from (server/env.ts says what each means). */
+export type SettingVariables = Partial<Record<(typeof settingVariables)[number], string>>;
+
+const settingVariables = [
+  'HISTORY_WINDOW_SECONDS', 'WATCH_HEARTBEAT_SECONDS', 'CONTROLLER_PARTITIONS', 'AUTHORIZATION_MODE', 'ANONYMOUS_PATHS', 'RATE_LIMIT_QPS',
+  'RATE_LIMIT_BURST', 'WATCH_LIMIT_PER_USER', 'SHARDED_TYPES', 'SERVER_CONCURRENCY', 'BUILTIN_CONTROLLERS', 'TENANT_RATE_LIMIT_QPS',
+  'TENANT_RATE_LIMIT_BURST', 'TENANT_RATE_LIMIT_QUEUE_SECONDS', 'TENANT_CONCURRENCY', 'TENANT_DOMAIN', 'KUBECONFIG_INSECURE_SKIP_TLS_VERIFY',
+] as const;
 
 export interface ClusterSettings {
   /** Seconds of history each storage shard keeps for past reads (HISTORY_WINDOW_SECONDS, 300). */
@@ -44,7 +52,7 @@ export interface ClusterSettings {
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
 
 /** The settings the variables of `env` give. */
-export function settingsOf(env: Env): ClusterSettings {
+export function settingsOf(env: SettingVariables): ClusterSettings {
   return {
     historyWindowSeconds: positive(env.HISTORY_WINDOW_SECONDS, 300),
     watchHeartbeatMillis: positive(env.WATCH_HEARTBEAT_SECONDS, 30) * 1000,

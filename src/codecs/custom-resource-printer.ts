@@ -9,7 +9,7 @@ import type { ResourceType } from '../api/catalog.js';
 import { age } from './human-duration.js';
 import { ageColumn, nameColumn, type Printer, type TableColumn } from './table-printer.js';
 import type { KubeObject } from '../apimachinery/object.js';
-import type { PrinterColumn } from '../crds/crd-resource-types.js';
+import type { PrinterColumn } from '../api/catalog.js';
 import { evaluateSimplePath } from './simple-jsonpath.js';
 
 const printers = new WeakMap<ResourceType, Printer>();

@@ -3,7 +3,7 @@
  * (typed Go lists carry no TypeMeta on their items); custom resources come as unstructured lists.
  */
 import type { KubeObject } from '../apimachinery/object.js';
-import type { ObjectList } from '../registry/store.js';
+import type { ObjectList } from '../apimachinery/object.js';
 
 export interface ListMetaFields {
   resourceVersion?: string;

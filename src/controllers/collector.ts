@@ -12,7 +12,8 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { inPool } from '../apimachinery/concurrency.js';
-import { foregroundFinalizer, orphanFinalizer, type PropagationPolicy } from '../registry/deletion.js';
+import type { PropagationPolicy } from '../registry/deletion.js';
+import { foregroundFinalizer, orphanFinalizer } from '../apimachinery/object.js';
 import type { KubeObject, OwnerReference } from '../apimachinery/object.js';
 import type { ApiClient } from './api-client.js';
 import type { Graph, Locator, ObjectRef, Owner } from '../durable/partition/graph.js';

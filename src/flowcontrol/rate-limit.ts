@@ -94,7 +94,7 @@ export function admitRequest(cluster: ClusterContext, user: string): void {
  * time. The default control plane has no such bucket.
  */
 export async function admitTenantRequest(cluster: ClusterContext): Promise<void> {
-  if (cluster.tenant === undefined) return;
+  if (!cluster.tenancy.sharesLimits) return;
   const limits = cluster.settings.tenantRateLimit;
   const waitMs = tenantTotals.of(cluster).reserve(limits, '', limits.queueMillis);
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));

@@ -35,6 +35,6 @@ const none = () => {};
 
 /** A seat for a request in `cluster` (nothing to wait for in the default plane or for a watch). */
 export function takeTenantSeat(cluster: ClusterContext, watch: boolean): Promise<() => void> | (() => void) {
-  if (cluster.tenant === undefined || watch) return none;
+  if (!cluster.tenancy.sharesLimits || watch) return none;
   return seats.of(cluster).take(cluster.settings.tenantConcurrency);
 }

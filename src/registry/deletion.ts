@@ -5,10 +5,7 @@
  * finalizers keep as being deleted. Pure functions over decoded objects.
  */
 import { conflict, type GroupResource } from '../apimachinery/status.js';
-import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
-
-export const orphanFinalizer = 'orphan';
-export const foregroundFinalizer = 'foregroundDeletion';
+import { foregroundFinalizer, kubeTimestamp, orphanFinalizer, type KubeObject } from '../apimachinery/object.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 

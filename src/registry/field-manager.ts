@@ -2,13 +2,12 @@
  * managedFields for every write, as kube's FieldManager keeps them: an Update entry for the
  * writer of a create, update or patch (after decoding and defaults, before the strategy's
  * preparation), and the apply of server-side apply. The engines are in src/apply; this file
- * knows the request: manager name, subresource, apiVersion, reset fields, clock.
+ * knows the write: manager, subresource, apiVersion, reset fields, clock (a request's are
+ * endpoints/handlers/field-management.ts).
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { applyConfiguration, builtinManagedFieldsSchema, customResourceManagedFieldsSchema, ignoreManagedFieldsTimestamps, updateManagedFields } from '../apply/index.js';
 import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
-import { managerName } from '../endpoints/handlers/query-options.js';
-import type { RequestScope } from '../endpoints/handlers/scope.js';
 
 export interface FieldManagement {
   manager: string;
@@ -28,14 +27,6 @@ const kindResetFields: Record<string, Record<string, string[][]>> = {
     '': [['spec'], ['status']], status: [['spec'], ['status', 'conditions']], approval: [['spec'], ['status', 'certificate']],
   },
 };
-
-/**
- * The field management of the request in `scope`; `subresource` and `type` override the
- * request's (writes through /scale manage the fields of an autoscaling/v1 Scale).
- */
-export function fieldManagementFor(scope: RequestScope, fieldManager: string, subresource = scope.info.subresource, type: ResourceType = scope.type): FieldManagement {
-  return fieldManagement(type, managerName(fieldManager, scope.request.headers.get('user-agent')), subresource, scope.now);
-}
 
 /** The field management of a write to `type` by `manager` through `subresource` ('' for the main resource). */
 export function fieldManagement(type: ResourceType, manager: string, subresource: string, now: Date): FieldManagement {

@@ -5,7 +5,8 @@
  * it and removes `kubernetes` from spec.finalizers through /finalize. A later delete of a
  * namespace whose spec.finalizers are done goes through the generic store.
  */
-import { foregroundFinalizer, orphanFinalizer, type DeleteOptions } from './deletion.js';
+import { foregroundFinalizer, orphanFinalizer } from '../apimachinery/object.js';
+import type { DeleteOptions } from './deletion.js';
 import type { WriteContext } from './prepare-write.js';
 import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import type { Store } from './store.js';

@@ -5,7 +5,7 @@
  */
 import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
 import { isJsonObject } from '../apimachinery/object.js';
-import type { ScalePaths } from '../crds/crd-resource-types.js';
+import type { ScalePaths } from '../api/catalog.js';
 
 const maxInt32 = 2 ** 31 - 1;
 

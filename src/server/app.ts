@@ -20,7 +20,7 @@ import { serveReshard } from './reshard-route.js';
 import { routeApiRequest } from './resource-router.js';
 import { flowHeaders } from '../flowcontrol/priority-and-fairness.js';
 import { serveMetrics } from './serve-metrics.js';
-import { scheduleAvailability, type Background } from '../registry/system-objects.js';
+import { scheduleAvailability, type Background } from '../apiservices/system-objects.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from '../endpoints/handlers/status-responses.js';
 import { requestUrl, servedPath } from '../apimachinery/request-url.js';
 

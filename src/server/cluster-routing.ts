@@ -12,7 +12,7 @@
  * kubeconfig server) are ones clients can reach; on the platform the Worker sees the client's
  * scheme and the setting is absent.
  */
-import { defaultClusterName, tenantNameProblems } from '../cluster/addressing.js';
+import { defaultClusterName, tenantNameProblems } from '../cluster/names.js';
 import { requestUrl } from '../apimachinery/request-url.js';
 
 /** Where a request is routed from: the Worker's settings that bear on it. */

@@ -1,10 +1,11 @@
 /** Bindings and variables of the Worker (wrangler.toml). */
+import type { SettingVariables } from '../cluster/settings.js';
 import type { StorageShard } from '../durable/storage-shard.js';
 import type { ControllerPartition } from '../durable/partition/controller-partition.js';
 
-/** Reached only through src/cluster/ (addressing, settings, credentials). */
-export interface Env {
-  /** The storage shards: each holds (a part of) one resource type's objects (src/cluster/addressing.ts). */
+/** Reached only through the server's assembly (server/assembly/: addressing, settings, credentials). */
+export interface Env extends SettingVariables {
+  /** The storage shards: each holds (a part of) one resource type's objects (server/assembly/backend.ts). */
   STORAGE_SHARDS: DurableObjectNamespace<StorageShard>;
   /** The controller partitions (garbage collection, namespace termination, grace periods, CRD names). */
   CONTROLLERS: DurableObjectNamespace<ControllerPartition>;
@@ -64,6 +65,6 @@ export interface Env {
   TENANT_DOMAIN?: string;
   /** `true`: tenants' kubeconfigs skip TLS verification (a local server's self-signed certificate). */
   KUBECONFIG_INSECURE_SKIP_TLS_VERIFY?: string;
-  /** `true`: TLS is terminated in front of workerd (a local server): requests came over https (src/http/front-scheme.ts). */
+  /** `true`: TLS is terminated in front of workerd (a local server): requests came over https (server/cluster-routing.ts). */
   TLS_IN_FRONT?: string;
 }

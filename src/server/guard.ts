@@ -21,9 +21,9 @@ import { StatusError } from '../apimachinery/status.js';
 import type { Classification } from '../flowcontrol/classify.js';
 import { observeRequest, recordTermination } from '../metrics/request-metrics.js';
 import type { Env } from './env.js';
-import { ensureBootstrapped } from '../registry/bootstrap.js';
+import { ensureBootstrapped } from './assembly/post-start.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { clusterContext } from '../cluster/contexts.js';
+import { clusterContext, clusterDirectory } from './assembly/clusters.js';
 import { enterTenant } from '../tenancy/tenant-access.js';
 import { planeOf } from './cluster-routing.js';
 import { requestUrl } from '../apimachinery/request-url.js';
@@ -134,7 +134,7 @@ function countRefusal(error: unknown, cluster: ClusterContext, request: Request,
 async function enter(request: Request, env: Env, path: string): Promise<{ cluster: ClusterContext; user: UserInfo }> {
   const now = new Date();
   const { tenant } = planeOf(request);
-  if (tenant !== undefined) return enterTenant(request, env, tenant, path, now);
+  if (tenant !== undefined) return enterTenant(request, clusterDirectory(env), tenant, path, now);
   const cluster = clusterContext(env);
   return { cluster, user: await authenticateRequest(request, cluster, path, now) };
 }

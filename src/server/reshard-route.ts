@@ -41,7 +41,7 @@ export function serveReshard(app: Hono<AppEnv>): void {
     const stored = { cluster: cluster.name, group: type.group, resource: type.resource };
     const laidOut = (layout: ShardLayout) => {
       const map = new ShardMap(stored, layout);
-      return { map, shards: cluster.shards(map) };
+      return { map, shards: map.shards().map((address) => cluster.shard(address)) };
     };
     if (body.erase === 'from') return Response.json({ erased: await eraseLayout(laidOut(from)) });
     const columns = (stored: Parameters<Parameters<typeof reshardBatch>[3]>[0]) => {

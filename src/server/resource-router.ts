@@ -28,7 +28,7 @@ import { storeFor } from '../registry/registry.js';
 import { aggregatedVersion, serveGroupDiscovery, serveRootDiscovery } from '../endpoints/discovery/discovery-routes.js';
 import { withAggregatedGroups } from '../apiservices/discovery.js';
 import { aggregatedApiService, proxyToApiService } from '../apiservices/proxy.js';
-import { ensureLocalApiServices } from '../registry/system-objects.js';
+import { ensureLocalApiServices } from '../apiservices/system-objects.js';
 import { pageNotFound } from '../endpoints/handlers/status-responses.js';
 import { pathShape, routedMethods } from './routes.js';
 import { requestUrl } from '../apimachinery/request-url.js';

@@ -60,8 +60,8 @@ export class ShardRpc {
     return this.stub.compact(resourceVersion);
   }
 
-  erase(): Promise<number> {
-    return this.stub.erase();
+  erase(retire = false): Promise<number> {
+    return this.stub.erase(retire);
   }
 
   async listKeys(request: ListRequest): Promise<PageKeys & { resourceVersion: number }> {

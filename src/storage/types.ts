@@ -134,6 +134,9 @@ export interface ShardStorage extends Storage {
   listKeys(request: Shard.ListRequest): Promise<PageKeys & { resourceVersion: number }>;
   /** Sets the history floor: reads and watches from before `resourceVersion` answer Expired (resharding). */
   compactTo(resourceVersion: number): Promise<number>;
-  /** Empties the shard: every object and its history; later versions stay above its newest (an old layout's shard after resharding). */
-  erase(): Promise<number>;
+  /**
+   * Empties the shard: every object and its history; later versions stay above its newest (an old
+   * layout's shard after resharding). `retire`: its cluster was deleted, it writes nothing again.
+   */
+  erase(retire?: boolean): Promise<number>;
 }

@@ -7,7 +7,7 @@
  * working everywhere within `freshMillis`, which the eraser waits out before it erases anything.
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import { tenantClusterName } from '../cluster/addressing.js';
+import { tenantClusterName } from '../cluster/names.js';
 import { ClusterState, type ClusterContext, type WriteListener } from '../cluster/context.js';
 import type { CredentialTexts } from '../cluster/credentials.js';
 import { storeFor } from '../registry/registry.js';

@@ -11,7 +11,7 @@
  * the tenant stopped before this started (the ControlPlane's deletion, waited out by the caller).
  */
 import { builtinCatalog } from '../api/catalog.js';
-import { storageResourceOf, storageShardStub } from '../cluster/addressing.js';
+import { storageResourceOf } from '../registry/stored-codec.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { inPool } from '../apimachinery/concurrency.js';
 
@@ -28,7 +28,7 @@ export async function eraseCluster(cluster: ClusterContext): Promise<number> {
     .flatMap((type) => cluster.settings.shardLayouts.mapOf({ cluster: cluster.name, ...type }).shards());
   let newest = 0;
   await inPool(shards, shardsInFlight, async (shard) => {
-    newest = Math.max(newest, await storageShardStub(cluster.env, shard).erase(true));
+    newest = Math.max(newest, await cluster.shard(shard).erase(true));
   });
   await Promise.all(Array.from({ length: partitions.length }, (_, index) => cluster.partition(index).erase()));
   return newest;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { controllerEvent } from '../../src/durable/partition/events.js';
 import { settingsOf } from '../../src/cluster/settings.js';
 import { leaseHeld } from '../../src/controllers/external-manager.js';
-import type { ControllerFacts } from '../../src/controllers/facts.js';
+import type { ControllerFacts } from '../../src/durable/partition/events.js';
 import { namespaceConditions, updateConditions } from '../../src/controllers/namespace-conditions.js';
 import { eventPartitions, partitionOf } from '../../src/durable/partition/partitions.js';
 

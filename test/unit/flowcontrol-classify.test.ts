@@ -10,6 +10,8 @@ import { StatusError } from '../../src/apimachinery/status.js';
 import { classify } from '../../src/flowcontrol/classify.js';
 import { configurationOf } from '../../src/flowcontrol/configuration.js';
 import { ClusterContext } from '../../src/cluster/context.js';
+import { settingsOf } from '../../src/cluster/settings.js';
+import { tenancyOf } from '../../src/cluster/tenancy.js';
 import type { Env } from '../../src/server/env.js';
 import { acquireSeat as acquireSeatIn, nominalConcurrencyLimit } from '../../src/flowcontrol/dispatch.js';
 import type { KubeObject } from '../../src/apimachinery/object.js';
@@ -58,7 +60,7 @@ describe('seats per priority level, per isolate', () => {
   let cluster: ClusterContext;
   const acquireSeat = (...args: Parameters<typeof acquireSeatIn> extends [unknown, ...infer Rest] ? Rest : never) => acquireSeatIn(cluster, ...args);
   beforeEach(() => {
-    cluster = new ClusterContext('seats', {} as Env);
+    cluster = new ClusterContext('seats', tenancyOf('seats'), settingsOf({} as Env));
   });
   afterEach(() => {
     vi.useRealTimers();

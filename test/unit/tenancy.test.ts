@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter, admitTenantRequest } from '../../src/flowcontrol/rate-limit.js';
 import { Seats, takeTenantSeat } from '../../src/flowcontrol/tenant-seats.js';
-import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/addressing.js';
+import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/names.js';
 import { ClusterContext } from '../../src/cluster/context.js';
+import { settingsOf } from '../../src/cluster/settings.js';
+import { tenancyOf } from '../../src/cluster/tenancy.js';
 import { StatusError } from '../../src/apimachinery/status.js';
 import { evaluateSimplePath } from '../../src/codecs/simple-jsonpath.js';
 import type { Env } from '../../src/server/env.js';
@@ -122,7 +124,7 @@ describe("a tenant's shared rate-limit bucket", () => {
   const status = (promise: Promise<unknown>) => promise.then(() => 'admitted', (error: StatusError) => error.code);
 
   it("admits the tenant's burst at once, queues the next for its turn and refuses past the queue", async () => {
-    const tenant = new ClusterContext('team-a:uid-1', env);
+    const tenant = new ClusterContext('team-a:uid-1', tenancyOf('team-a:uid-1'), settingsOf(env));
     await admitTenantRequest(tenant);
     await admitTenantRequest(tenant);
     const began = Date.now();
@@ -133,12 +135,12 @@ describe("a tenant's shared rate-limit bucket", () => {
   });
 
   it('leaves other tenants and the default plane alone', async () => {
-    const busy = new ClusterContext('team-b:uid-2', env);
+    const busy = new ClusterContext('team-b:uid-2', tenancyOf('team-b:uid-2'), settingsOf(env));
     for (let i = 0; i < 2; i++) await admitTenantRequest(busy);
-    const other = new ClusterContext('team-c:uid-3', env);
+    const other = new ClusterContext('team-c:uid-3', tenancyOf('team-c:uid-3'), settingsOf(env));
     const began = Date.now();
     for (let i = 0; i < 2; i++) await admitTenantRequest(other);
-    const home = new ClusterContext('default', env);
+    const home = new ClusterContext('default', tenancyOf('default'), settingsOf(env));
     for (let i = 0; i < 5; i++) await admitTenantRequest(home);
     expect(Date.now() - began).toBeLessThan(50);
   });
@@ -173,11 +175,11 @@ describe("a tenant's seats in the isolate", () => {
 
   it('takes none in the default plane or for a watch', async () => {
     const env = { TENANT_CONCURRENCY: '1' } as unknown as Env;
-    const tenant = new ClusterContext('team-d:uid-4', env);
+    const tenant = new ClusterContext('team-d:uid-4', tenancyOf('team-d:uid-4'), settingsOf(env));
     await takeTenantSeat(tenant, false);
     expect(await settled(Promise.resolve(takeTenantSeat(tenant, false)))).toBe(false);
     expect(await settled(Promise.resolve(takeTenantSeat(tenant, true)))).toBe(true);
-    const home = new ClusterContext('default', env);
+    const home = new ClusterContext('default', tenancyOf('default'), settingsOf(env));
     for (let i = 0; i < 3; i++) expect(await settled(Promise.resolve(takeTenantSeat(home, false)))).toBe(true);
   });
 });

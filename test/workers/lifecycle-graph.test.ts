@@ -9,7 +9,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { applyEvent } from '../../src/durable/partition/apply-event.js';
 import { controllerEvent, type ControllerEvent } from '../../src/durable/partition/events.js';
-import type { ControllerFacts } from '../../src/controllers/facts.js';
+import type { ControllerFacts } from '../../src/durable/partition/events.js';
 import { Graph, graphSchema } from '../../src/durable/partition/graph.js';
 
 const now = 1_000_000;

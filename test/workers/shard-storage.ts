@@ -4,7 +4,7 @@
  * several shards over them.
  */
 import { env } from 'cloudflare:workers';
-import { storageShardStub } from '../../src/cluster/addressing.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
 import type { ShardAddress } from '../../src/durable/addresses.js';
 import { CachedStorage } from '../../src/storage/cacher/cached-storage.js';
 import { RecentObjects } from '../../src/storage/cacher/recent-objects.js';

@@ -7,7 +7,7 @@
 import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { storageShardStub } from '../../src/cluster/addressing.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
 import { collectItems } from '../../src/storage/list-lines.js';
 import { ShardMap } from '../../src/storage/sharding/shard-map.js';
 import type { ShardedStorage } from '../../src/storage/sharding/sharded-storage.js';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StorageShard } from '../../src/durable/storage-shard.js';
-import { storageShardStub } from '../../src/cluster/addressing.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
 import { StorageError } from '../../src/storage/errors.js';
 import type { ListRequest, ObjectWrite, Storage } from '../../src/storage/types.js';
 import { storageConformance } from '../storage-conformance.js';

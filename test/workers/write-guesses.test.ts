@@ -7,7 +7,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storageShardStub } from '../../src/cluster/addressing.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
 import type { StorageReply, StoredObject } from '../../src/durable/protocol.js';
 import { api, freshNamespace } from './api-client.js';
 

@@ -5,7 +5,6 @@
 import { compareGoStrings, parseGoInt64 } from './go-strings.js';
 
 export { SelectorParseError } from './errors.js';
-export { parseLabelSelector } from './label-parser.js';
 
 /**
  * selection.Operator strings: `exists` is a bare key, `!` is DoesNotExist (`!key`),

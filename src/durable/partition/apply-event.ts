@@ -7,7 +7,7 @@
  */
 import { type ControllerEvent, watchingTask } from './events.js';
 import type { Graph, ObjectRef, OwnerState } from './graph.js';
-import { foregroundFinalizer, orphanFinalizer } from '../../registry/deletion.js';
+import { foregroundFinalizer, orphanFinalizer } from '../../apimachinery/object.js';
 
 /** States in which a change to an owner's dependents may let its work progress. */
 const waitingStates: ReadonlySet<OwnerState> = new Set(['gone', 'orphaning', 'deletingDependents']);

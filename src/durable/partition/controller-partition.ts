@@ -4,54 +4,61 @@
  * establishment and cleanup), as a Durable Object whose address is its name.
  * Storage shards deliver the controller events writes sent (receive); the partition folds them
  * into its graph in one transaction and schedules tasks, which its alarm runs, a bounded number
- * at a time, reading and writing objects through the API's own Stores. Tasks are rows: they
- * survive restarts and are retried with backoff until they succeed; each is safe to run again.
+ * at a time. Tasks are rows: they survive restarts and are retried with backoff until they
+ * succeed; each is safe to run again. What a task does is the controllers' (src/controllers/),
+ * which the server hands the partition as its PartitionEnvironment with the class (server/).
  * A partition stores nothing until it receives its first events (questions to one that never
  * did are answered from an empty graph); `erase` deletes all it stores when its cluster goes.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { inPool } from '../../apimachinery/concurrency.js';
-import type { Env } from '../../server/env.js';
-import { applyEvent } from './apply-event.js';
-import { ApiClient } from '../../controllers/api-client.js';
-import { processOwner, resolve } from '../../controllers/collector.js';
-import type { ControllerEvent } from './events.js';
-import { ExternalManager } from '../../controllers/external-manager.js';
-import { expireGrace } from '../../controllers/grace.js';
-import { Graph, graphSchema, type Locator, type ObjectRef, type Task } from './graph.js';
-import { hasTable } from '../schema.js';
-import { terminateNamespace } from '../../controllers/namespaces.js';
-import { reconcileCrd } from '../../controllers/crd-controller.js';
-import { partitionOf } from './partitions.js';
 import { type PartitionAddress, partitionAddressOf } from '../addresses.js';
-import { reconcileControlPlane } from '../../tenancy/control-plane-controller.js';
-import type { ClusterContext } from '../../cluster/context.js';
-import { clusterContext } from '../../cluster/contexts.js';
-
-/** The tasks kube-controller-manager's controllers also do, and how long they wait while it leads. */
-const deferrable = new Set<Task['kind']>(['owner', 'expire', 'namespace']);
-const deferMillis = 5_000;
+import { hasTable } from '../schema.js';
+import { applyEvent } from './apply-event.js';
+import type { ControllerEvent } from './events.js';
+import { Graph, graphSchema, type Task } from './graph.js';
+import { partitionOf } from './partitions.js';
 
 /** Tasks run at a time, and the longest an alarm keeps running before it yields. */
 const tasksInFlight = 16;
 const alarmBudgetMillis = 20_000;
 const maxBackoffMillis = 60_000;
 
-export class ControllerPartition extends DurableObject<Env> {
+/** What a task sees of the partition that runs it. */
+export interface PartitionContext {
+  readonly address: PartitionAddress;
+  readonly graph: Graph;
+  /** Whether the object with `uid` has dependents, asking its own partition when it is another's. */
+  dependentsOf(uid: string): Promise<boolean>;
+}
+
+/** What a controller partition needs of the server it belongs to. */
+export interface PartitionEnvironment {
+  /** How many partitions its cluster has (CONTROLLER_PARTITIONS). */
+  partitions(cluster: string): number;
+  /** Whether the object with `uid` has dependents, as partition `partition` of the same cluster knows. */
+  hasDependents(partition: PartitionAddress, uid: string): Promise<boolean>;
+  /** Runs a task (the controllers' work); null when it is done, else when to run it again. */
+  execute(task: Task, partition: PartitionContext): Promise<number | null>;
+}
+
+export class ControllerPartition extends DurableObject<unknown> {
   /** Who this partition is: (cluster, partition index). */
   readonly address: PartitionAddress;
   private readonly graph: Graph;
+  /** What its tasks see of it. */
+  private readonly context: PartitionContext;
   private readonly running = new Set<string>();
-  private readonly externalManager = new ExternalManager();
   /** Its cluster was deleted and its storage erased: it takes no more work while in memory. */
   private erased = false;
   /** Whether its tables exist (it received events); until then its graph is empty and it stores nothing. */
   private stored = false;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: unknown, private readonly environment: PartitionEnvironment) {
     super(ctx, env);
     this.address = partitionAddressOf(ctx.id.name);
     this.graph = new Graph(ctx.storage.sql);
+    this.context = { address: this.address, graph: this.graph, dependentsOf: (uid) => this.dependentsOf(uid) };
     void ctx.blockConcurrencyWhile(async () => {
       this.stored = hasTable(ctx.storage.sql, 'tasks');
       if (!this.stored) return;
@@ -61,13 +68,13 @@ export class ControllerPartition extends DurableObject<Env> {
   }
 
   /**
-   * Accepts the messages of a storage shard's outbox (ControllerEvents, see messages.ts): applied
+   * Accepts the messages of a storage shard's outbox (ControllerEvents, see controllers/messages.ts): applied
    * durably before this returns.
    */
   async receive(messages: unknown[]): Promise<void> {
     if (this.erased) return;
     const now = Date.now();
-    const partitions = this.cluster.settings.controllerPartitions;
+    const partitions = this.environment.partitions(this.address.cluster);
     const mine = (uid: string) => partitionOf(uid, partitions) === this.address.partition;
     this.ctx.storage.transactionSync(() => {
       if (!this.stored) this.createTables();
@@ -120,7 +127,7 @@ export class ControllerPartition extends DurableObject<Env> {
   private async run(task: Task): Promise<void> {
     this.running.add(task.id);
     try {
-      const again = await this.execute(task);
+      const again = await this.environment.execute(task, this.context);
       if (this.erased) return;
       if (again === null) this.graph.finish(task);
       else this.graph.reschedule(task, again, false);
@@ -134,71 +141,10 @@ export class ControllerPartition extends DurableObject<Env> {
     }
   }
 
-  /** Runs a task; null when it is done, else when to run it again. */
-  private async execute(task: Task): Promise<number | null> {
-    if (deferrable.has(task.kind) && (await this.standingDown())) return Date.now() + deferMillis;
-    switch (task.kind) {
-      case 'owner': {
-        const owner = this.graph.owner(task.uid);
-        if (owner) await processOwner({ graph: this.graph, api: this.api, hasDependents: (uid) => this.dependentsOf(uid) }, owner);
-        return null;
-      }
-      case 'verify':
-        return this.verify(task.uid);
-      case 'expire':
-        return expireGrace(this.api, task.payload as ObjectRef, new Date());
-      case 'namespace':
-        return terminateNamespace(this.api, task.payload as ObjectRef, () => new Date());
-      case 'crd':
-        return reconcileCrd(this.api, task.payload as ObjectRef, () => new Date());
-      case 'controlplane':
-        // Tenants are the default plane's objects; a tenant's CRD of the same name is just a custom resource.
-        return this.cluster.tenant === undefined ? reconcileControlPlane(this.api, this.cluster, task.payload as ObjectRef, () => new Date()) : null;
-    }
-  }
-
-  /** An owner only named by dependents so far: read it; missing or replaced means gone. */
-  private async verify(uid: string): Promise<null> {
-    const owner = this.graph.owner(uid);
-    if (!owner || owner.state !== 'unverified') return null;
-    const target = await resolve(this.api, owner.locator as Locator);
-    if (!target) {
-      this.graph.setOwner(uid, 'present', owner.locator);
-      return null;
-    }
-    const live = await this.api.get(target.type, target.namespace, target.name);
-    const current = this.graph.owner(uid);
-    if (!current || current.state !== 'unverified') return null;
-    if (live && live.metadata.uid === uid) this.graph.setOwner(uid, 'present', owner.locator);
-    else {
-      this.graph.setOwner(uid, 'gone', owner.locator);
-      this.graph.schedule('owner', uid, null, Date.now());
-    }
-    return null;
-  }
-
   private async dependentsOf(uid: string): Promise<boolean> {
-    const partition = partitionOf(uid, this.cluster.settings.controllerPartitions);
+    const partition = partitionOf(uid, this.environment.partitions(this.address.cluster));
     if (partition === this.address.partition) return this.graph.hasEdges(uid);
-    return this.cluster.partition(partition).hasDependents(uid);
-  }
-
-  /**
-   * Whether the built-in collector, namespace deleter and grace expiry let kube-controller-manager
-   * do their work now (BUILTIN_CONTROLLERS=auto while it holds its leader lease; external-manager.ts).
-   */
-  private async standingDown(): Promise<boolean> {
-    return this.cluster.settings.builtinControllers === 'auto' && this.externalManager.leads(this.api);
-  }
-
-  /** The cluster this partition works for. */
-  private get cluster(): ClusterContext {
-    return clusterContext(this.env, this.address.cluster);
-  }
-
-  /** The cluster's objects, as the controllers read and write them. */
-  private get api(): ApiClient {
-    return new ApiClient(this.cluster, () => new Date());
+    return this.environment.hasDependents({ cluster: this.address.cluster, partition }, uid);
   }
 
   /** The graph's tables (idempotent: also adds tables later versions introduced). */

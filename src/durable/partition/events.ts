@@ -1,6 +1,6 @@
 /**
  * Controller events: what a committed write tells the server's own controllers. The write path
- * computes one (messages.ts) and storage keeps it, in the write's own transaction, in its outbox
+ * computes one (controllers/messages.ts) and storage keeps it, in the write's own transaction, in its outbox
  * when the write matters to them:
  *   - every deletion (the object may own others),
  *   - a change of ownerReferences (the owner -> dependents graph changes),
@@ -12,7 +12,33 @@
  * (BUILTIN_CONTROLLERS=off: kube-controller-manager does garbage collection, namespace deletion
  * and pod grace periods), only the CustomResourceDefinition and ControlPlane events remain.
  */
-import type { ControllerFacts, ObjectCoordinates, OwnerLink } from '../../controllers/facts.js';
+
+/** An ownerReference, as the garbage collector reads it. */
+export interface OwnerLink {
+  uid: string;
+  apiVersion: string;
+  kind: string;
+  name: string;
+  /** blockOwnerDeletion: a foreground deletion of the owner waits for this dependent. */
+  block?: boolean;
+}
+
+/** Where an object lives: its type (group, version, resource) and its namespace and name. */
+export interface ObjectCoordinates {
+  group: string;
+  version: string;
+  resource: string;
+  namespace: string;
+  name: string;
+}
+
+export interface ControllerFacts extends ObjectCoordinates {
+  uid: string;
+  owners?: OwnerLink[];
+  finalizers?: string[];
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+}
 
 export interface ControllerEvent extends ObjectCoordinates {
   uid: string;

@@ -10,7 +10,7 @@
  *   - custom_types: the custom resource types (group, plural) of every CRD ever heard of, that is
  *     the storage shards of custom resources the cluster may have, which erasing it must reach.
  */
-import type { ObjectCoordinates } from '../../controllers/facts.js';
+import type { ObjectCoordinates } from './events.js';
 
 export const graphSchema = [
   `CREATE TABLE IF NOT EXISTS edges (

@@ -9,7 +9,8 @@ import { admitCreate } from '../../admission/namespace-lifecycle.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
-import { fieldManagementFor, trackUpdate } from '../../registry/field-manager.js';
+import { trackUpdate } from '../../registry/field-manager.js';
+import { fieldManagementFor } from './field-management.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler } from './scope.js';
 

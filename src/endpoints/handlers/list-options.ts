@@ -5,7 +5,8 @@
 import { type FieldError, fieldError } from '../../apimachinery/field-errors.js';
 import { SelectorParseError } from '../../apimachinery/selectors/errors.js';
 import { type FieldSelector, parseFieldSelector } from '../../apimachinery/selectors/fields.js';
-import { type LabelSelector, parseLabelSelector } from '../../apimachinery/selectors/labels.js';
+import type { LabelSelector } from '../../apimachinery/selectors/labels.js';
+import { parseLabelSelector } from '../../apimachinery/selectors/label-parser.js';
 import { badRequest } from '../../apimachinery/status.js';
 import { convertFieldSelector } from '../../registry/field-labels.js';
 import type { ListQuery } from '../../registry/list-query.js';

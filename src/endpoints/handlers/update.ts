@@ -9,7 +9,8 @@ import type { KubeObject } from '../../apimachinery/object.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
-import { fieldManagementFor, keepTimestampsOfNoOp, trackUpdate } from '../../registry/field-manager.js';
+import { keepTimestampsOfNoOp, trackUpdate } from '../../registry/field-manager.js';
+import { fieldManagementFor } from './field-management.js';
 import { outputFormat, respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
 

@@ -7,10 +7,10 @@
  * module is evaluated once, and no promise is shared across requests (workerd forbids awaiting
  * another request's promise).
  */
-import type { OpenApiText } from './openapi.js';
+import type { OpenApiDocuments } from './openapi.js';
 
 /** Kube's documents by path (`api/v1`, `apis/apps/v1`). */
-export type BuiltinDocuments = Readonly<Record<string, OpenApiText>>;
+export type BuiltinDocuments = OpenApiDocuments;
 
 /** kube's OpenAPI v3 documents, evaluated the first time they are asked for. */
 export async function builtinOpenApiDocuments(): Promise<BuiltinDocuments> {

@@ -4,7 +4,6 @@
  * The documents are kube's (data/openapi-documents.js), plus one per custom resource
  * group-version (crds/openapi.ts), built from the serving catalog.
  */
-import type { BuiltinDocuments } from './openapi-data.js';
 
 export interface OpenApiResponse {
   status: number;
@@ -19,10 +18,13 @@ export interface OpenApiText {
 }
 
 /** Documents beyond kube's built-in ones (custom resource group-versions), by path. */
-export type ExtraDocuments = Readonly<Record<string, OpenApiText>>;
+/** OpenAPI documents by path (`apis/apps/v1`). */
+export type OpenApiDocuments = Readonly<Record<string, OpenApiText>>;
+
+export type ExtraDocuments = OpenApiDocuments;
 
 /** The index: every document path with its hashed URL. kube sends it as text/plain. */
-export function openApiIndex(documents: BuiltinDocuments, extra: ExtraDocuments = {}): OpenApiResponse {
+export function openApiIndex(documents: OpenApiDocuments, extra: ExtraDocuments = {}): OpenApiResponse {
   const paths: Record<string, { serverRelativeURL: string }> = {};
   const all = Object.entries({ ...documents, ...extra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [path, document] of all) {
@@ -35,7 +37,7 @@ export function openApiIndex(documents: BuiltinDocuments, extra: ExtraDocuments 
  * One document. With the current `hash` it is immutable; with a stale one kube redirects to the
  * current URL; without one it is revalidated by ETag.
  */
-export function openApiDocument(documents: BuiltinDocuments, path: string, hash: string | null, ifNoneMatch: string | null, extra: ExtraDocuments = {}): OpenApiResponse | null {
+export function openApiDocument(documents: OpenApiDocuments, path: string, hash: string | null, ifNoneMatch: string | null, extra: ExtraDocuments = {}): OpenApiResponse | null {
   const document = extra[path] ?? documents[path];
   if (!document) return null;
   const etag = `"${document.hash}"`;

@@ -4,11 +4,12 @@
  * list is replaced by the patch list as sent. `$deleteFromPrimitiveList` deletes whatever the
  * field's strategy. The result is ordered by normalizeElementOrder (element-order.ts).
  */
-import { errNoListOfLists, mergeError } from './errors.js';
-import { errElementTypesNotIdentical, errNoMergeKey, errNotAMap, errBadPatchType } from './error-texts.js';
+import { mergeError } from './errors.js';
+import { errNoMergeKey, errBadPatchType } from './error-texts.js';
 import { deleteDirective, directiveMarker, mergeDirective, replaceDirective } from './directives.js';
 import { normalizeElementOrder, partitionMapsByPresentInList, partitionPrimitivesByPresentInList } from './element-order.js';
-import { goEqual, goHashKey, goPanic, goTypeOf, type GoType, type JsonMap } from './go-values.js';
+import { goEqual, goHashKey, type JsonMap } from './go-values.js';
+import { findMapInSlice, sliceElementType } from './list-elements.js';
 import { mergeMap } from './merge-map.js';
 import type { SchemaLookup } from './schema-lookup.js';
 
@@ -98,16 +99,6 @@ function mergeSliceWithoutSpecialElements(backing: unknown[], length: number, pa
   return result;
 }
 
-/** The first map of `list` whose `key` equals `value`; kube's findMapInSliceBasedOnKeyValue. */
-export function findMapInSlice(list: unknown[], key: string, value: unknown): { map: JsonMap; index: number } | undefined {
-  for (const [index, item] of list.entries()) {
-    if (goTypeOf(item) !== 'map') throw errNotAMap(index);
-    const map = item as JsonMap;
-    if (Object.hasOwn(map, key) && goEqual(map[key], value)) return { map, index };
-  }
-  return undefined;
-}
-
 /** The items of `current` not listed in `toDelete` (the parallel list of `$deleteFromPrimitiveList`). */
 function deleteFromSlice(current: unknown[], toDelete: unknown[]): unknown[] {
   const deleted = new Set(toDelete.map(goHashKey));
@@ -128,24 +119,4 @@ function deduplicateScalars(items: unknown[]): unknown[] {
     }
   }
   return items;
-}
-
-/** The one element type of all the lists; kube's sliceElementType with its errors. */
-export function sliceElementType(...lists: unknown[][]): GoType {
-  let elementType: GoType | undefined;
-  for (const list of lists) {
-    for (const item of list) {
-      const type = goTypeOf(item);
-      if (elementType === undefined) {
-        // reflect.TypeOf(nil).Kind() dereferences a nil interface: a list starting with null panics.
-        if (type === 'nil') throw goPanic('invalid memory address or nil pointer dereference');
-        if (type === 'slice') throw mergeError(errNoListOfLists);
-        elementType = type;
-      } else if (elementType !== type) {
-        throw errElementTypesNotIdentical(lists);
-      }
-    }
-  }
-  if (elementType === undefined) throw mergeError('no elements in any of the given slices');
-  return elementType;
 }

@@ -84,8 +84,8 @@ export class CachedStorage implements ShardStorage {
     return this.rpc.compactTo(resourceVersion);
   }
 
-  erase(): Promise<number> {
-    return this.rpc.erase();
+  erase(retire = false): Promise<number> {
+    return this.rpc.erase(retire);
   }
 
   /** A reply's value; a Conflict's current revision becomes this isolate's guess before it is thrown on. */

@@ -6,14 +6,13 @@
  * error). With a status subresource, status is cleared on create and only /status changes it;
  * generation moves with every change outside metadata (and status, when it has its subresource).
  */
-import type { ResourceType } from '../api/catalog.js';
-import { compileSchemaRules, type CelValidator } from '../cel/index.js';
-import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
-import type { KubeObject } from '../apimachinery/object.js';
-import { DefaultStrategy, stableStringify } from '../registry/strategies/default.js';
-import { applyDefaults, validateStructure } from '../schema/index.js';
-import type { CustomResourceInfo } from './crd-resource-types.js';
-import { scaleErrors } from '../registry/scale-paths.js';
+import type { CustomResourceInfo, ResourceType } from '../../api/catalog.js';
+import { compileSchemaRules, type CelValidator } from '../../cel/index.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
+import { DefaultStrategy, stableStringify } from './default.js';
+import { applyDefaults, validateStructure } from '../../schema/index.js';
+import { scaleErrors } from '../scale-paths.js';
 
 /** Schema error types after which CEL rules are not evaluated (hasBlockingErr). */
 const blocking = new Set(['FieldValueNotSupported', 'FieldValueTypeInvalid']);
