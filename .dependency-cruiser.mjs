@@ -7,7 +7,7 @@
 
 /** The layers, top first; folders on one line are siblings and import neither each other nor anything above. */
 const layers = [
-  ['index.ts'], // the Worker's entry point
+  ['index.ts', 'front'], // the Worker's entry point; the local HTTPS front (a Node program before workerd)
   ['server'], // HTTP app, filters, routes, and the assembly of everything below
   ['tenancy', 'apiservices', 'flowcontrol'], // features, registered into the lower layers by server/assembly
   ['endpoints', 'controllers'], // a verb's handler; the server's own controllers
@@ -43,6 +43,12 @@ const downwardOnly = layers.slice(1).flatMap((folders, above) => folders.map((fo
   to: { path: layers.slice(0, above + 2).flat().filter((other) => other !== folder).map(pathOf) },
 })));
 
+/** The local HTTPS front runs in Node, apart from the Worker: it shares only the pure request classification; the Worker never loads it. */
+const front = [
+  { name: 'front: only the request classification', from: { path: '^src/front/' }, to: { pathNot: ['^src/front/', '^src/apimachinery/', '^src/cluster/names\\.ts$'] } },
+  { name: 'front: not in the Worker', from: { pathNot: '^src/front/' }, to: { path: '^src/front/' } },
+].map((rule) => ({ severity: 'error', ...rule }));
+
 /** Inside storage/: the storage of several shards knows only the ShardStorage interface; the cache sits on the RPC, not the other way. */
 const storageStack = [
   { name: 'storage: sharding takes any ShardStorage', from: { path: '^src/storage/sharding/' }, to: { path: ['^src/storage/rpc\\.ts$', '^src/storage/cacher/'] } },
@@ -72,7 +78,7 @@ const circles = [
 ];
 
 export default {
-  forbidden: [...downwardOnly, ...storageStack, ...circles],
+  forbidden: [...downwardOnly, ...front, ...storageStack, ...circles],
   options: {
     includeOnly: '^src/',
     // Type-only imports count: a type that lives too high ties the layers as much as a value.

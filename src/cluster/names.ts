@@ -23,6 +23,15 @@ export function tenantClusterName(tenant: string, uid: string): string {
   return `${tenant}:${uid}`;
 }
 
+/**
+ * A path under `/clusters/NAME/` (kcp's convention, server/cluster-routing.ts): the plane's name
+ * (not checked) and the path it serves; null for any other path.
+ */
+export function clusterPathOf(pathname: string): { name: string; path: string } | null {
+  const match = /^\/clusters\/([^/]+)(\/.*)?$/.exec(pathname);
+  return match ? { name: match[1]!, path: match[2] ?? '/' } : null;
+}
+
 /** The tenant name of a cluster address; undefined for the default control plane. */
 export function tenantOf(cluster: string): string | undefined {
   const colon = cluster.indexOf(':');

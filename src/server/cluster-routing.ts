@@ -12,7 +12,7 @@
  * kubeconfig server) are ones clients can reach; on the platform the Worker sees the client's
  * scheme and the setting is absent.
  */
-import { defaultClusterName, tenantNameProblems } from '../cluster/names.js';
+import { clusterPathOf, defaultClusterName, tenantNameProblems } from '../cluster/names.js';
 import { requestUrl } from '../apimachinery/request-url.js';
 
 /** Where a request is routed from: the Worker's settings that bear on it. */
@@ -37,12 +37,12 @@ export function routeToPlane(request: Request, { tenantDomain, tlsInFront = fals
   if (tlsInFront && url.protocol === 'http:') url.protocol = 'https:';
   const byHost = tenantDomain ? tenantOfHost(url.hostname, tenantDomain) : undefined;
   if (byHost) return remember(request, { tenant: byHost, prefix: '' });
-  const match = /^\/clusters\/([^/]+)(\/.*)?$/.exec(url.pathname);
-  if (!match) return defaultPlane;
-  const name = match[1]!;
+  const addressed = clusterPathOf(url.pathname);
+  if (!addressed) return defaultPlane;
+  const { name } = addressed;
   // An invalid name is no plane: the path goes to the default plane, which answers 404.
   if (name !== defaultClusterName && tenantNameProblems(name).length) return defaultPlane;
-  url.pathname = match[2] ?? '/';
+  url.pathname = addressed.path;
   return remember(request, name === defaultClusterName ? { prefix: `/clusters/${name}` } : { tenant: name, prefix: `/clusters/${name}` });
 }
 

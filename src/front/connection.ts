@@ -1,39 +1,63 @@
-// One client connection of the local HTTPS front (scripts/https-front.mjs), passed through byte for
+// One client connection of the local HTTPS front (https-front.ts), passed through byte for
 // byte on one connection to workerd. The front reads only where each request and answer ends
-// (scripts/http-framing.mjs): a request's head waits in the front until the admission lets it in
-// (scripts/front-admission.mjs; long-running requests and Leases go at once), then the request and
+// (http-framing.ts): a request's head waits in the front until the admission lets it in
+// (admission.ts; long-running requests and Leases go at once), then the request and
 // its answer flow through unchanged, and the connection's next request is read when the answer has
 // ended. A protocol upgrade (101) turns the connection into a tunnel. The connection to workerd is
 // closed after 3 s without a request, before workerd's own 5 s idle limit could drop a request sent
 // on it; the next request opens another.
+import { Buffer } from 'node:buffer';
 import net from 'node:net';
-import { exempt, flowOf, longRunning } from './front-admission.mjs';
-import { BodyUntilClose, FramingError, SizedBody, bodyOf, closes, parseHead, requestLine, statusOf } from './http-framing.mjs';
+import type tls from 'node:tls';
+import { type Admission, admissionOf } from './admission.js';
+import { type Body, BodyUntilClose, type Bytes, FramingError, SizedBody, bodyOf, closes, parseHead, requestLine, statusOf } from './http-framing.js';
 
 const upstreamIdleMs = 3000;
 /** Client bytes held beyond the request being forwarded (a pipelined request) before reading pauses. */
 const maxPendingBytes = 1 << 20;
 
+/** Where workerd listens. */
+export interface Upstream {
+  host: string;
+  port: number;
+}
+
+/** The request under way on a connection. */
+interface Exchanged {
+  method: string;
+  headLength: number;
+  body: Body;
+  closeAfter: boolean;
+}
+
+/** Its answer as read so far: the bytes of an incomplete head, then its body. */
+interface Answer {
+  head: Bytes | null;
+  body: Body | null;
+  closeAfter: boolean;
+  sent: boolean;
+}
+
+/** head (reading a request), admitting, exchange, tunnel, closing (ends once written), closed. */
+type State = 'head' | 'admitting' | 'exchange' | 'tunnel' | 'closing' | 'closed';
+
 export class FrontConnection {
-  #client;
-  #target;
-  #admission;
+  #client: tls.TLSSocket;
+  #target: Upstream;
+  #admission: Admission;
   /** Client bytes not forwarded yet: the head being read, body bytes waiting, the next request. */
-  #pending = Buffer.alloc(0);
-  /** head (reading a request), admitting, exchange, tunnel, closing (ends once written), closed. */
-  #state = 'head';
-  /** The request under way: { method, headLength, body, closeAfter }. */
-  #request = null;
-  /** Its answer as read so far: { head (bytes of an incomplete head), body, closeAfter, sent }. */
-  #answer = null;
-  #upstream = null;
+  #pending: Bytes = Buffer.alloc(0);
+  #state: State = 'head';
+  #request: Exchanged | null = null;
+  #answer: Answer | null = null;
+  #upstream: net.Socket | null = null;
   #upstreamFull = false;
   #clientFull = false;
   #reading = true;
-  #release = null;
-  #idle = null;
+  #release: (() => void) | null = null;
+  #idle: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(client, target, admission) {
+  constructor(client: tls.TLSSocket, target: Upstream, admission: Admission) {
     this.#client = client;
     this.#target = target;
     this.#admission = admission;
@@ -43,7 +67,7 @@ export class FrontConnection {
   }
 
   /** Drops both connections (an open watch included) and gives back the admission place. */
-  destroy() {
+  destroy(): void {
     if (this.#state === 'closed') return;
     this.#state = 'closed';
     this.#giveBackPlace();
@@ -52,7 +76,7 @@ export class FrontConnection {
     this.#upstream?.destroy();
   }
 
-  #fromClient(chunk) {
+  #fromClient(chunk: Bytes): void {
     if (this.#state === 'tunnel') return this.#send(chunk);
     if (this.#state === 'closing' || this.#state === 'closed') return;
     this.#pending = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
@@ -62,11 +86,10 @@ export class FrontConnection {
   }
 
   /** Reads the next request's head from the pending bytes; once whole, asks for admission. */
-  #nextRequest() {
-    let head;
+  #nextRequest(): void {
     let request;
     try {
-      head = parseHead(this.#pending);
+      const head = parseHead(this.#pending);
       if (!head) return;
       request = { ...requestLine(head.startLine), headers: head.headers };
       this.#request = { method: request.method, headLength: head.length, body: bodyOf(head.headers, false), closeAfter: closes(head.headers, request.version) };
@@ -74,19 +97,20 @@ export class FrontConnection {
       return this.#refuse(error);
     }
     this.#state = 'admitting';
-    if (longRunning(request) || exempt(request)) this.#start(() => {});
-    else this.#admission.admit(flowOf(request), (done) => this.#start(done));
+    const admission = admissionOf(request);
+    if (admission.atOnce) this.#start(() => {});
+    else this.#admission.admit(admission.flow, (done) => this.#start(done));
   }
 
   /** Admitted: the head and what came of the body go to workerd; `done` frees the place. */
-  #start(done) {
+  #start(done: () => void): void {
     if (this.#state !== 'admitting') return done();
     this.#release = done;
     this.#state = 'exchange';
     this.#answer = { head: null, body: null, closeAfter: false, sent: false };
     this.#connect();
     // The head and what came of the body in one write: most requests go to workerd in one syscall.
-    this.#forwardBody(this.#request.headLength);
+    this.#forwardBody(this.#request!.headLength);
     this.#flow();
   }
 
@@ -94,8 +118,8 @@ export class FrontConnection {
    * The request body's bytes among the pending ones go on (after the `from` bytes of its head);
    * what follows the body stays for later.
    */
-  #forwardBody(from = 0) {
-    const { body } = this.#request;
+  #forwardBody(from = 0): void {
+    const { body } = this.#request!;
     let taken = 0;
     try {
       if (!body.done) taken = body.take(this.#pending, from);
@@ -106,7 +130,7 @@ export class FrontConnection {
     this.#pending = this.#pending.subarray(from + taken);
   }
 
-  #send(bytes) {
+  #send(bytes: Bytes): void {
     if (!bytes.length || !this.#upstream) return;
     if (this.#upstream.write(bytes) || this.#upstreamFull) return;
     this.#upstreamFull = true;
@@ -117,7 +141,7 @@ export class FrontConnection {
   }
 
   /** Reads from the client unless bytes pile up: a pipelined request, or workerd not taking a body. */
-  #flow() {
+  #flow(): void {
     const reading = this.#pending.length <= maxPendingBytes && !this.#upstreamFull;
     if (this.#state === 'closed' || reading === this.#reading) return;
     this.#reading = reading;
@@ -125,7 +149,7 @@ export class FrontConnection {
     else this.#client.pause();
   }
 
-  #connect() {
+  #connect(): void {
     clearTimeout(this.#idle);
     if (this.#upstream) return;
     const upstream = net.connect({ ...this.#target, noDelay: true });
@@ -136,9 +160,12 @@ export class FrontConnection {
   }
 
   /** Answer bytes go to the client as they come; the framing tells when the answer has ended. */
-  #fromUpstream(upstream, chunk) {
+  #fromUpstream(upstream: net.Socket, chunk: Bytes): void {
     if (upstream !== this.#upstream) return;
-    if (this.#state !== 'exchange' && this.#state !== 'tunnel') return upstream.destroy();
+    if (this.#state !== 'exchange' && this.#state !== 'tunnel') {
+      upstream.destroy();
+      return;
+    }
     if (!this.#client.write(chunk) && !this.#clientFull) {
       this.#clientFull = true;
       upstream.pause();
@@ -148,7 +175,7 @@ export class FrontConnection {
       });
     }
     if (this.#state === 'exchange') {
-      this.#answer.sent = true;
+      this.#answer!.sent = true;
       try {
         this.#readAnswer(chunk);
       } catch {
@@ -157,8 +184,8 @@ export class FrontConnection {
     }
   }
 
-  #readAnswer(chunk) {
-    const answer = this.#answer;
+  #readAnswer(chunk: Bytes): void {
+    const answer = this.#answer!;
     let at = 0;
     while (at < chunk.length) {
       if (!answer.body) {
@@ -173,7 +200,7 @@ export class FrontConnection {
         // An interim answer (100 Continue): the final one follows.
         if (status < 200) continue;
         answer.closeAfter = closes(head.headers);
-        answer.body = this.#request.method === 'HEAD' || status === 204 || status === 304 ? new SizedBody(0) : bodyOf(head.headers, true);
+        answer.body = this.#request!.method === 'HEAD' || status === 204 || status === 304 ? new SizedBody(0) : bodyOf(head.headers, true);
       }
       at += answer.body.take(chunk, at);
       if (answer.body.done) return this.#endExchange();
@@ -181,9 +208,9 @@ export class FrontConnection {
   }
 
   /** The answer has ended: the place is given back, and the connection's next request is read. */
-  #endExchange() {
+  #endExchange(): void {
     this.#giveBackPlace();
-    const closeAfter = this.#request.closeAfter || this.#answer.closeAfter || !this.#request.body.done;
+    const closeAfter = this.#request!.closeAfter || this.#answer!.closeAfter || !this.#request!.body.done;
     this.#request = null;
     this.#answer = null;
     if (closeAfter) return this.#close();
@@ -193,14 +220,14 @@ export class FrontConnection {
     this.#flow();
   }
 
-  #dropUpstream() {
+  #dropUpstream(): void {
     const upstream = this.#upstream;
     this.#upstream = null;
     this.#upstreamFull = false;
     upstream?.destroy();
   }
 
-  #tunnel() {
+  #tunnel(): void {
     this.#state = 'tunnel';
     this.#giveBackPlace();
     this.#send(this.#pending);
@@ -208,21 +235,21 @@ export class FrontConnection {
     this.#flow();
   }
 
-  #upstreamClosed(upstream) {
+  #upstreamClosed(upstream: net.Socket): void {
     if (upstream !== this.#upstream) return;
     this.#upstream = null;
     // Idle (or still waiting for admission): the next request opens another connection.
     if (this.#state !== 'exchange' && this.#state !== 'tunnel') return;
-    if (this.#state === 'exchange' && this.#answer.body instanceof BodyUntilClose) {
+    if (this.#state === 'exchange' && this.#answer!.body instanceof BodyUntilClose) {
       this.#giveBackPlace();
       return this.#close();
     }
-    if (this.#state === 'exchange' && !this.#answer.sent) return this.#refuse(new FramingError(502, 'Bad Gateway'));
+    if (this.#state === 'exchange' && !this.#answer!.sent) return this.#refuse(new FramingError(502, 'Bad Gateway'));
     this.destroy();
   }
 
   /** A request the front cannot frame, or workerd gone before answering: a plain answer, then the connection closes. */
-  #refuse(error) {
+  #refuse(error: unknown): void {
     const status = error instanceof FramingError ? error.status : 400;
     const text = error instanceof FramingError ? error.message : 'Bad Request';
     this.#giveBackPlace();
@@ -233,13 +260,13 @@ export class FrontConnection {
   }
 
   /** Ends the client connection once what was written has gone; drops workerd's. */
-  #close() {
+  #close(): void {
     this.#state = 'closing';
     this.#client.end();
     this.#dropUpstream();
   }
 
-  #giveBackPlace() {
+  #giveBackPlace(): void {
     const release = this.#release;
     this.#release = null;
     release?.();
