@@ -4,7 +4,7 @@
  * the namespaces kube itself relies on cannot be deleted. Like kube's informer-backed plugin, it
  * may answer from a short-lived cache of namespaces seen Active; a miss always reads storage, and
  * a namespace deleted through this isolate is dropped from the cache at once. The namespace
- * deleter waits out the cache's lifetime before its final check (src/lifecycle/namespaces.ts).
+ * deleter waits out the cache's lifetime before its final check (src/controllers/namespaces.ts).
  */
 import { findResource } from '../api/catalog.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';

@@ -41,7 +41,7 @@ export interface ClusterSettings {
    * request past them waits for its turn up to TENANT_RATE_LIMIT_QUEUE_SECONDS (2; 0: refused at once).
    */
   tenantRateLimit: { qps: number; burst: number; watchesPerUser: number; queueMillis: number };
-  /** A tenant's requests under way at once in one isolate, watches aside (TENANT_CONCURRENCY, 2): src/auth/tenant-seats.ts. */
+  /** A tenant's requests under way at once in one isolate, watches aside (TENANT_CONCURRENCY, 2): src/flowcontrol/tenant-seats.ts. */
   tenantConcurrency: number;
   /** Host `NAME.<tenantDomain>` serves tenant NAME (TENANT_DOMAIN); undefined: only `/clusters/NAME/`. */
   tenantDomain: string | undefined;

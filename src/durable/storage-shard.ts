@@ -120,7 +120,7 @@ export class StorageShard extends DurableObject<unknown> {
     }
   }
 
-  /** Watches: a WebSocket upgrade carrying a HubSubscription (see storage/watch-protocol.ts). */
+  /** Watches: a WebSocket upgrade carrying a HubSubscription (see watch-protocol.ts). */
   override async fetch(request: Request): Promise<Response> {
     const header = request.headers.get(subscriptionHeader);
     if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
@@ -258,7 +258,7 @@ export class StorageShard extends DurableObject<unknown> {
    * Erases everything the shard stores: open watch sockets closed (their isolates re-subscribe),
    * alarm and storage deleted. `retire` (its cluster was deleted): nothing is written again while
    * it is in memory, not even a tenant's seed; otherwise (an old layout's shard after its objects
-   * moved, storage/reshard.ts) it starts afresh with its tables, so a seed never refills it.
+   * moved, storage/sharding/reshard.ts) it starts afresh with its tables, so a seed never refills it.
    * Returns the newest resourceVersion it had; later versions stay above it, and watches resuming
    * here are told their history is gone (410): they end, and their clients relist.
    */

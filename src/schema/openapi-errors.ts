@@ -19,7 +19,7 @@ export type OpenApiError =
   | { code: 'invalid'; name: string; value: unknown; message: string }
   | { code: 'composite'; message: string };
 
-/** field.TypeInvalid, which core/field-errors.ts has no constructor for. */
+/** field.TypeInvalid, which apimachinery/field-errors.ts has no constructor for. */
 export function typeInvalid(field: string, badValue: unknown, detail: string): FieldError {
   return { type: 'FieldValueTypeInvalid', field, badValue, detail };
 }

@@ -2,7 +2,7 @@
  * The Worker's HTTP surface (Hono): version, health, discovery and the resource API. Every
  * failure flows to one error sink that answers with a Status; every response gets kube's
  * common headers, and goes out only after any request body left unread was drained
- * (handlers/request-body.ts: a 415, 404 or 401 answered early leaves the connection usable).
+ * (endpoints/handlers/request-body.ts: a 415, 404 or 401 answered early leaves the connection usable).
  */
 import { type Context, Hono } from 'hono';
 import { defaultChecks, renderHealth, renderVersion, type HealthEndpoint } from '../endpoints/health.js';

@@ -1,6 +1,6 @@
 /**
  * `POST /edge-apiserver/v1/reshard`: one batch of moving a resource type to another shard layout
- * (src/storage/reshard.ts), driven by `npm run reshard` (scripts/reshard.mjs). Not a Kubernetes
+ * (src/storage/sharding/reshard.ts), driven by `npm run reshard` (scripts/reshard.mjs). Not a Kubernetes
  * path: authorized as a non-resource URL (`post` on /edge-apiserver/v1/reshard, which only
  * cluster-admin's `*` grants by default). Body: `{group, resource, from, to, at?, after?}` with
  * layouts as `count` or `count:namespace|name`; `{..., erase: "from"}` empties the old layout.

@@ -68,7 +68,7 @@ const virtualHandlers: Record<string, Handler> = {
   '/bindings': legacyBindingHandler,
 };
 
-/** What the filters (src/http/guard.ts) learned of a request: its path, request info and user. */
+/** What the filters (guard.ts) learned of a request: its path, request info and user. */
 export interface GuardedRequest {
   path: string | null;
   info: RequestInfo | null;

@@ -22,7 +22,7 @@ const maxEntries = 10_000;
 /** A tenant as requests to it need it. */
 export interface Tenant {
   name: string;
-  /** The address of its current incarnation (cluster/addressing.ts). */
+  /** The address of its current incarnation (cluster/names.ts). */
   cluster: string;
   credentials: CredentialTexts;
 }

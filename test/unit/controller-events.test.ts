@@ -1,5 +1,5 @@
-// Which writes become controller events (src/controllers/events.ts), which partitions they go to
-// (src/controllers/partitions.ts), and the namespace deleter's conditions
+// Which writes become controller events (src/durable/partition/events.ts), which partitions they go to
+// (src/durable/partition/partitions.ts), and the namespace deleter's conditions
 // (pkg/controller/namespace/deletion/status_condition_utils.go, v1.32 texts).
 import { describe, expect, it } from 'vitest';
 import { controllerEvent } from '../../src/durable/partition/events.js';

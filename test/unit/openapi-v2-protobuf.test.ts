@@ -20,7 +20,7 @@ const { gunzipSync } = await nodeModule('node:zlib');
 const { fileURLToPath } = await nodeModule('node:url');
 const root = new URL('../../', (import.meta as unknown as { url: string }).url);
 
-// kube's documents are imported on first use (src/api/openapi-data.ts): seconds to transform here.
+// kube's documents are imported on first use (src/endpoints/openapi/openapi-data.ts): seconds to transform here.
 let documents: BuiltinDocuments;
 beforeAll(async () => {
   documents = await builtinOpenApiDocuments();

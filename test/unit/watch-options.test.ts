@@ -1,5 +1,5 @@
 /**
- * Watch options (src/watch/watch-options.ts): where a watch starts (the resourceVersion table of the API
+ * Watch options (src/endpoints/watch/watch-options.ts): where a watch starts (the resourceVersion table of the API
  * concepts document, with sendInitialEvents), bookmarks, the timeout, and kube v1.32's
  * validateWatchOptions with its texts (checked against kube-apiserver v1.32.13).
  */

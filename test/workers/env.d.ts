@@ -1,4 +1,4 @@
-// The Worker's bindings, as `env` from cloudflare:workers sees them in tests (src/env.ts).
+// The Worker's bindings, as `env` from cloudflare:workers sees them in tests (src/server/env.ts).
 declare namespace Cloudflare {
   interface Env {
     STORAGE_SHARDS: DurableObjectNamespace<import('../../src/durable/storage-shard.js').StorageShard>;

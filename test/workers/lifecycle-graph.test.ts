@@ -1,5 +1,5 @@
 /**
- * How a lifecycle controller shard folds events into its graph (src/lifecycle/apply-event.ts),
+ * How a lifecycle controller shard folds events into its graph (src/durable/partition/apply-event.ts),
  * on a real Durable Object's SQLite: edges follow the dependents' ownerReferences, owners get
  * the state their own events report, work is scheduled for what can progress, events arriving
  * out of order or twice leave the same state, and a shard keeps only the uids it owns.

@@ -1,5 +1,5 @@
 /**
- * One resource type spread over several storage shards (src/storage/sharded-storage.ts): the
+ * One resource type spread over several storage shards (src/storage/sharding/sharded-storage.ts): the
  * conformance suites, written for one shard, pass unchanged over 2 and 8 shards, by namespace and
  * by namespace/name.
  */

@@ -1,5 +1,5 @@
 /**
- * A watch across 8 shards (src/storage/merged-watch.ts) against what writers were told: every
+ * A watch across 8 shards (src/storage/sharding/merged-watch.ts) against what writers were told: every
  * acknowledged write once, in resourceVersion order; a watch resumed from the middle replays
  * exactly the rest; shards restarted mid-stream change nothing; a list at the watch's start plus
  * the events equals a fresh list.

@@ -1,5 +1,5 @@
 /**
- * Writes that start from the isolate's guess of an object (src/storage/recent-objects.ts) after
+ * Writes that start from the isolate's guess of an object (src/storage/cacher/recent-objects.ts) after
  * another writer changed or removed the object behind the isolate's back (here: a write straight
  * to its storage shard, as another isolate's would be). Every answer must be the one a write that
  * reads the object first gives: storage's compare-and-swap refuses the stale guess, and what the

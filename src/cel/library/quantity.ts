@@ -1,6 +1,6 @@
 /**
  * kube's quantity library (apiserver/pkg/cel/library/quantity.go) over resource.Quantity
- * (src/core/quantity.ts): quantity(), isQuantity(), sign, isInteger, asInteger, asApproximateFloat,
+ * (src/apimachinery/quantity.ts): quantity(), isQuantity(), sign, isInteger, asInteger, asApproximateFloat,
  * add, sub, compareTo, isGreaterThan, isLessThan; equality by value. Errors are ParseQuantity's
  * texts and `cannot convert value to integer`.
  */

@@ -1,6 +1,6 @@
 /**
  * Responses whose body size is known when they are made, so that response compression
- * (http/compression.ts) need not read a small body to learn its size, and headers set on a
+ * (server/compression.ts) need not read a small body to learn its size, and headers set on a
  * response in place (a copy only when its headers are immutable).
  */
 

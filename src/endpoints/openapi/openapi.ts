@@ -2,7 +2,7 @@
  * /openapi/v3 as kube-openapi serves it: an index of documents with `serverRelativeURL`s that
  * carry each document's hash, and the documents themselves, immutable when fetched by hash.
  * The documents are kube's (data/openapi-documents.js), plus one per custom resource
- * group-version (crds/openapi.ts), built from the serving catalog.
+ * group-version (custom-resources.ts), built from the serving catalog.
  */
 
 export interface OpenApiResponse {

@@ -1,6 +1,6 @@
 /**
  * A watch over chunked HTTP: the encoder's messages framed in a streamed response (JSON lines,
- * length-prefixed Protobuf, a CBOR sequence). It is never compressed (src/http/compression.ts
+ * length-prefixed Protobuf, a CBOR sequence). It is never compressed (src/server/compression.ts
  * marks it no-transform, so that nothing in between buffers it to compress).
  *
  * The response body is pulled: a message goes out as its own chunk while the client's side

@@ -18,8 +18,8 @@ import type { WatchOptions } from './watch-options.js';
 
 /**
  * The served item of an event's stored object: watchers of one isolate that see the same change
- * get the same stored object (storage/cache-watcher.ts), and so the same item, decoded and
- * encoded once (watch/encode.ts).
+ * get the same stored object (storage/cacher/cache-watcher.ts), and so the same item, decoded and
+ * encoded once (encode.ts).
  */
 const itemsByCodec = new WeakMap<StoredCodec, WeakMap<StoredObject, ServedItem>>();
 

@@ -101,7 +101,7 @@ function validateMetricTarget(target: JsonRecord, path: string): FieldError[] {
 
 /**
  * resource.Quantity.Sign of a JSON quantity (a number or a string like "-1.5Gi"), read from its
- * numeric prefix. Differs from ParseQuantity + Sign (src/core/quantity.ts) for `.` and `+.`, which
+ * numeric prefix. Differs from ParseQuantity + Sign (src/apimachinery/quantity.ts) for `.` and `+.`, which
  * Go reads as zero and this as positive.
  */
 function quantitySign(value: unknown): number {

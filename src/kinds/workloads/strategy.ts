@@ -41,7 +41,7 @@ export function keepStatus(object: KubeObject, old: KubeObject): void {
 
 /**
  * field.Invalid with field.OmitValueType{}: kube prints `Invalid value: <detail>` without a value.
- * core/field-errors.ts has no omitted-value form yet, so the detail rides in the bad value, which
+ * apimachinery/field-errors.ts has no omitted-value form yet, so the detail rides in the bad value, which
  * renders the same text.
  */
 export function invalidOmittingValue(path: string, detail: string): FieldError {

@@ -5,7 +5,7 @@
  * client-go asks for) or application/com.github.proto-openapi.spec.v2.v1.0+protobuf (the name
  * answered) wins, `*` matching any type or subtype; none matching: 406 without a body. Both
  * forms share the JSON's ETag (SHA-512 of the JSON, uppercase hex; kube relies on `Vary:
- * Accept`) and are served by http.ServeContent's rules (../../http/serve-content.ts).
+ * Accept`) and are served by http.ServeContent's rules (../serve-content.ts).
  */
 import { serveContent, type ContentResponse } from '../serve-content.js';
 import type { BuiltinDocuments } from '../openapi-data.js';
