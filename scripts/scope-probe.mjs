@@ -18,14 +18,14 @@ const { server, token } = values;
 await seed(server, token);
 const version = (await adminJson(server, token, 'GET', '/version')).json;
 let before = await snapshot(server, token);
-const recorded = [];
+const recorded = {};
 for (const question of scopeQuestions()) {
-  const entry = { ...question, answer: await answerOf(question.target) };
+  const entry = { answer: await answerOf(question.target) };
   if (resolvedByPlatform(question.target)) {
     const target = deliveredTarget(question.target);
     entry.delivered = { target, answer: await answerOf(target) };
   }
-  recorded.push(entry);
+  recorded[question.id] = entry;
   process.stderr.write(`${entry.answer.status} ${question.id}\n`);
 
   /** The answer to `question` at `target`, with what it changed (the seeded objects are then restored). */
@@ -41,6 +41,8 @@ for (const question of scopeQuestions()) {
   }
 }
 
-const table = { server: `kube-apiserver ${version?.gitVersion ?? 'unknown'}`, recorded: new Date().toISOString().slice(0, 10), questions: recorded };
-if (values.out) writeFileSync(values.out, `${JSON.stringify(table, null, 1)}\n`);
-else process.stdout.write(`${JSON.stringify(table, null, 1)}\n`);
+const table = { server: `kube-apiserver ${version?.gitVersion ?? 'unknown'}`, recorded: new Date().toISOString().slice(0, 10), answers: recorded };
+// One question a line: the table diffs line by line when it is recorded again.
+const text = `{"server":${JSON.stringify(table.server)},"recorded":${JSON.stringify(table.recorded)},"answers":{\n${Object.entries(recorded).map(([id, entry]) => `${JSON.stringify(id)}:${JSON.stringify(entry)}`).join(',\n')}\n}}\n`;
+if (values.out) writeFileSync(values.out, text);
+else process.stdout.write(text);

@@ -5,9 +5,9 @@ import { rawRequest } from './raw-request.mjs';
 import { seededNamespaces } from './seed.mjs';
 
 /** Asks `server` one scope question as the admin (a watch is read until it has been idle 500 ms). */
-export function ask(server, token, question, prefix = '') {
+export function ask(server, token, question) {
   return rawRequest(server, {
-    method: question.method, target: `${prefix}${question.target}`, body: question.body, idleMillis: question.idle ? 500 : 0,
+    method: question.method, target: question.target, body: question.body, idleMillis: question.idle ? 500 : 0,
     headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(question.contentType ? { 'content-type': question.contentType } : {}) },
   });
 }

@@ -7,7 +7,8 @@ import net from 'node:net';
 import tls from 'node:tls';
 
 /**
- * Sends `method target` to `baseUrl` (http: or https:, certificates unchecked) on a connection of
+ * Sends `method target` to `baseUrl` (http: or https:, certificates unchecked; a path in it, such
+ * as `/clusters/NAME`, goes before the target) on a connection of
  * its own and resolves with what came back: `outcome` is `answered` (a complete answer, or a
  * streaming one read until `idleMillis` passed without data), `reset` (the connection failed or
  * closed before an answer), or `timeout` (no complete answer within `timeoutMillis`).
@@ -15,7 +16,7 @@ import tls from 'node:tls';
 export function rawRequest(baseUrl, { method, target, headers = {}, body, idleMillis = 0, timeoutMillis = 30_000 }) {
   const base = new URL(baseUrl);
   const payload = body === undefined ? undefined : Buffer.from(body);
-  const head = [`${method} ${target} HTTP/1.1`, `Host: ${base.host}`, 'Connection: close'];
+  const head = [`${method} ${base.pathname.replace(/\/$/, '')}${target} HTTP/1.1`, `Host: ${base.host}`, 'Connection: close'];
   for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
   if (payload) head.push(`Content-Length: ${payload.byteLength}`);
   const bytes = Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'utf8'), payload ?? Buffer.alloc(0)]);

@@ -87,10 +87,8 @@ export async function seed(server, token, namespaces = seededNamespaces) {
 
 /** Every labelled object as `list namespace/name uid resourceVersion`, sorted. */
 export async function snapshot(server, token) {
-  const lines = [];
-  for (const list of snapshotLists) {
-    const answer = await must(server, token, 'GET', `${list}?labelSelector=${canaryLabel}%3Dtrue`);
-    for (const item of answer.json.items) lines.push(`${list} ${item.metadata.namespace ?? ''}/${item.metadata.name} ${item.metadata.uid} ${item.metadata.resourceVersion}`);
-  }
+  const answers = await Promise.all(snapshotLists.map((list) => must(server, token, 'GET', `${list}?labelSelector=${canaryLabel}%3Dtrue`)));
+  const lines = answers.flatMap((answer, index) => answer.json.items.map((item) =>
+    `${snapshotLists[index]} ${item.metadata.namespace ?? ''}/${item.metadata.name} ${item.metadata.uid} ${item.metadata.resourceVersion}`));
   return lines.sort();
 }

@@ -11,7 +11,9 @@ import { serviceAccountClaims, signJwt, type BoundObject } from '../auth/authn/i
 import { fieldError, type FieldError } from '../core/field-errors.js';
 import { conflict, invalid } from '../core/status.js';
 import { pageNotFoundText } from '../core/status.js';
+import { admitCreate } from '../admission/namespace-lifecycle.js';
 import type { KubeObject } from '../registry/object.js';
+import { agreeNamespace } from '../registry/prepare-write.js';
 import { kubeTimestamp } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import { reviewRequest } from './reviews/review-body.js';
@@ -28,6 +30,8 @@ export const tokenRequestHandler: Handler = async (scope) => {
   const request = await reviewRequest(scope, { ...scope.type, group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' });
   const name = scope.info.name;
   const spec = (request.spec ?? {}) as Record<string, any>;
+  agreeNamespace(request, scope.namespace, true);
+  await admitCreate(scope, name);
   checkRequest(request, spec, scope);
   const account = await scope.store.get(scope.namespace, name, { match: 'latest' });
   const bound = spec.boundObjectRef ? await boundObject(scope, spec.boundObjectRef) : undefined;
