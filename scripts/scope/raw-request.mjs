@@ -25,7 +25,7 @@ export function rawRequest(baseUrl, { method, target, headers = {}, body, idleMi
     const socket = base.protocol === 'https:'
       ? tls.connect({ host: base.hostname, port, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] })
       : net.connect({ host: base.hostname, port });
-    const reader = new AnswerReader();
+    const reader = new AnswerReader(method.toUpperCase() === 'HEAD');
     let idle;
     const finish = (outcome) => {
       clearTimeout(timer);
@@ -55,6 +55,11 @@ class AnswerReader {
   head;
   bodyStart = 0;
 
+  /** `headOnly`: the answer to a HEAD, which has no body whatever its headers say. */
+  constructor(headOnly) {
+    this.headOnly = headOnly;
+  }
+
   push(chunk) {
     this.buffer = Buffer.concat([this.buffer, chunk]);
     if (!this.head) {
@@ -69,7 +74,7 @@ class AnswerReader {
   /** Whether the whole answer arrived by its framing (an answer framed by the connection's close: `closed`). */
   complete(closed = false) {
     if (!this.head) return false;
-    if (this.head.status === 204 || this.head.status === 304) return true;
+    if (this.headOnly || this.head.status === 204 || this.head.status === 304) return true;
     const length = this.head.headers['content-length'];
     if (length !== undefined) return this.buffer.length - this.bodyStart >= Number(length);
     if (/chunked/i.test(this.head.headers['transfer-encoding'] ?? '')) return dechunk(this.buffer.subarray(this.bodyStart)).done;
