@@ -2,9 +2,9 @@
  * Storage keys of objects, ordered as kube's etcd keys are (/registry/<resource>/<ns>/<name>):
  * `namespace/name` for namespaced objects, `name` for cluster-scoped ones.
  */
-import { goQuote } from '../core/go-format.js';
-import { badRequest } from '../core/status.js';
-import { isValidPathSegmentName } from '../core/validation/names.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { badRequest } from '../apimachinery/status.js';
+import { isValidPathSegmentName } from '../apimachinery/validation/names.js';
 
 export function objectKey(namespace: string, name: string): string {
   return namespace ? `${namespace}/${name}` : name;

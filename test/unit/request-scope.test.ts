@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ResourceType } from '../../src/api/catalog.js';
-import { parseRequestInfo } from '../../src/core/request-info.js';
-import { StatusError } from '../../src/core/status.js';
-import { outsideCustomResourceScope, requireRouteName } from '../../src/http/request-scope.js';
+import { parseRequestInfo } from '../../src/apimachinery/request-info.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import { outsideCustomResourceScope, requireRouteName } from '../../src/server/request-scope.js';
 import { scopedObjectKey } from '../../src/registry/keys.js';
 
 const info = (method: string, path: string) => parseRequestInfo(method, path, new URLSearchParams())!;
