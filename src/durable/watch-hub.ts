@@ -12,16 +12,27 @@ import { controlMessage, frames, type HubSubscription } from './watch-protocol.j
 import type { ClockState } from './clock.js';
 
 const allNamespacesTag = 'all';
+/**
+ * workerd refuses socket tags over 256 characters. A namespace that long is no namespace's name
+ * (names are DNS labels of at most 63), so nothing is ever stored in it: a watch of it gets a tag
+ * no change is sent to, and only the progress every socket gets.
+ */
+const maxTagLength = 256;
+const emptyNamespaceTag = 'ns-impossible';
 
 /** The socket tag of a prefix: its namespace, or `all` for cluster-wide subscriptions. */
 function tagForPrefix(prefix: string): string {
-  return prefix ? `ns:${prefix}` : allNamespacesTag;
+  if (!prefix) return allNamespacesTag;
+  const tag = `ns:${prefix}`;
+  return tag.length <= maxTagLength ? tag : emptyNamespaceTag;
 }
 
 /** The tags whose sockets may see a change to `key`. */
 function tagsForKey(key: string): string[] {
   const slash = key.indexOf('/');
-  return slash < 0 ? [allNamespacesTag] : [allNamespacesTag, `ns:${key.slice(0, slash + 1)}`];
+  if (slash < 0) return [allNamespacesTag];
+  const tag = `ns:${key.slice(0, slash + 1)}`;
+  return tag.length <= maxTagLength ? [allNamespacesTag, tag] : [allNamespacesTag];
 }
 
 export class WatchHub {

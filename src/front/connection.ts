@@ -253,9 +253,9 @@ export class FrontConnection {
     const status = error instanceof FramingError ? error.status : 400;
     const text = error instanceof FramingError ? error.message : 'Bad Request';
     this.#giveBackPlace();
-    // As kube-apiserver (Go's HTTP server) answers one: the body is the status line's code and text.
-    const body = `${status} ${text}`;
-    this.#client.write(`HTTP/1.1 ${body}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+    // As kube-apiserver (Go's HTTP server) answers one: the body is the status line's code and text unless said.
+    const body = (error instanceof FramingError && error.body) || `${status} ${text}`;
+    this.#client.write(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
     this.#close();
   }
 

@@ -14,9 +14,9 @@ const crlfcrlf = Buffer.from('\r\n\r\n');
 /** The most bytes a message head may take (Go's and kube-apiserver's default is 1 MiB). */
 export const maxHeadBytes = 1 << 20;
 
-/** A head that cannot be framed: the front answers `status` and closes the connection. */
+/** A head that cannot be framed: the front answers `status` (with `body`, else the status line's code and text) and closes the connection. */
 export class FramingError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly body?: string) {
     super(message);
   }
 }
@@ -64,10 +64,14 @@ export function parseHead(buffer: Bytes): Head | null {
   return { startLine: lines[0]!, headers, length: end + 4 };
 }
 
-/** A request's method, target and protocol version from its start line. */
+/**
+ * A request's method, target and protocol version from its start line. The target must be a path
+ * (origin form): workerd fails any other with a 500 before the Worker runs, where Go's server
+ * answers garbage 400 (clients send the absolute and asterisk forms only to proxies).
+ */
 export function requestLine(startLine: string): { method: string; url: string; version: string } {
-  const [method, url, version] = startLine.split(' ');
-  if (!method || !url || !version?.startsWith('HTTP/1.')) throw new FramingError(400, 'Bad Request');
+  const [method, url, version, extra] = startLine.split(' ');
+  if (!method || !url?.startsWith('/') || !version?.startsWith('HTTP/1.') || extra !== undefined) throw new FramingError(400, 'Bad Request');
   return { method, url, version };
 }
 
@@ -94,6 +98,8 @@ export function bodyOf(headers: HeadFields, untilClose: boolean): Body {
   const invalid = () => (untilClose ? new FramingError(502, 'Bad Gateway') : new FramingError(400, 'Bad Request'));
   const coding = headers['transfer-encoding'];
   if (coding !== undefined) {
+    // Go's server answers a request's other codings 501 (kube-apiserver v1.32.13, asked).
+    if (!untilClose && !/^\s*chunked\s*$/i.test(coding)) throw new FramingError(501, 'Not Implemented', 'Unsupported transfer encoding');
     if (!/(^|,)\s*chunked\s*$/i.test(coding)) throw invalid();
     return new ChunkedBody();
   }

@@ -13,7 +13,7 @@ import type { FieldSelector } from '../apimachinery/selectors/fields.js';
 import type { LabelSelector } from '../apimachinery/selectors/labels.js';
 import type { ObjectWrite, OutboxMessage, ReadVersion, Storage, StoredObject, WatchListener, WatchStart, Watcher } from '../storage/types.js';
 import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from './prepare-write.js';
-import { collectionPrefix, objectKey } from './keys.js';
+import { collectionPrefix, scopedObjectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
 import type { KubeObject, ObjectList } from '../apimachinery/object.js';
 import { toWrite } from './stored-object.js';
@@ -60,8 +60,9 @@ export class Store {
   }
 
   async get(namespace: string, name: string, version: ReadVersion): Promise<KubeObject> {
+    const key = this.key(namespace, name);
     try {
-      return this.codec.decode(await this.storage.get(objectKey(namespace, name), version));
+      return this.codec.decode(await this.storage.get(key, version));
     } catch (error) {
       throw interpretStorageError(error, this.groupResource, name);
     }
@@ -132,7 +133,7 @@ export class Store {
 
   /** Update (PUT or PATCH): returns the stored object and whether the update created it. */
   async update(namespace: string, name: string, updated: UpdatedObject, context: WriteContext): Promise<{ object: KubeObject; created: boolean }> {
-    const key = objectKey(namespace, name);
+    const key = this.key(namespace, name);
     let guess = this.guess(key, context);
     let current = guess ?? await this.currentOrNull(key);
     for (let attempt = 1; ; attempt++) {
@@ -163,7 +164,7 @@ export class Store {
    * not (a namespace's termination): `mutate` gets the current object, retried on lost races.
    */
   async updateStored(namespace: string, name: string, mutate: (current: KubeObject) => KubeObject, context: WriteContext): Promise<KubeObject> {
-    const key = objectKey(namespace, name);
+    const key = this.key(namespace, name);
     const guess = this.guess(key, context);
     let stored = guess;
     for (let attempt = 1; ; attempt++) {
@@ -190,13 +191,19 @@ export class Store {
   }
 
   /** DELETE with kube's semantics: graceful deletion, finalizers, propagation policy (store-delete.ts). */
-  delete(namespace: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
+  async delete(namespace: string, name: string, options: DeleteOptions, context: WriteContext): Promise<DeleteResult> {
+    const key = this.key(namespace, name);
     const target = {
       storage: this.storage, resource: this.groupResource, kind: this.groupKind, rules: this.strategy.deletion, codec: this.codec,
       toWrite: (key: string, object: KubeObject, previous: KubeObject) => this.toWrite(key, object, previous),
       deletionMessages: (previous: KubeObject) => this.messages(previous, null),
     };
-    return deleteObject(target, objectKey(namespace, name), name, options, context);
+    return deleteObject(target, key, name, options, context);
+  }
+
+  /** The storage key of an object of this type: kube's key functions, which refuse a namespaced object without a namespace. */
+  private key(namespace: string, name: string): string {
+    return scopedObjectKey(this.type.namespaced, namespace, name);
   }
 
   /**
@@ -218,7 +225,7 @@ export class Store {
   }
 
   private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
-    const key = objectKey(namespace, object.metadata.name!);
+    const key = this.key(namespace, object.metadata.name!);
     const write = this.toWrite(key, object, null);
     if (context.dryRun) {
       await this.ensureAbsent(key);

@@ -32,6 +32,7 @@ import { ensureLocalApiServices } from '../apiservices/system-objects.js';
 import { pageNotFound } from '../endpoints/handlers/status-responses.js';
 import { pathShape, routedMethods } from './routes.js';
 import { requestUrl } from '../apimachinery/request-url.js';
+import { outsideCustomResourceScope, requireRouteName } from './request-scope.js';
 
 const handlers: Record<string, Handler> = {
   get: getHandler,
@@ -83,10 +84,12 @@ export async function routeApiRequest(request: Request, cluster: ClusterContext,
   if (!info) return pageNotFound();
   if (!info.isResourceRequest) return serveNonResource(request, path!, cluster, user);
   const type = await findServedResource(cluster, info.apiGroup, info.apiVersion, info.resource);
-  if (!type) return (await proxyAggregated(request, cluster, info.apiGroup, info.apiVersion, user)) ?? unknownResource(cluster, info);
+  if (!type) return (await proxyAggregated(request, cluster, info.apiGroup, info.apiVersion, user)) ?? unknownResource(info);
+  if (type.custom && outsideCustomResourceScope(type, info)) return pageNotFound();
   const methods = routedMethods(type, pathShape(info));
   if (!methods.size) throw routeNotFound();
   if (!methods.has(request.method)) throw methodNotAllowed();
+  requireRouteName(info);
   if (type.group === 'apiregistration.k8s.io' && ['get', 'list', 'watch'].includes(info.verb)) await ensureLocalApiServices(cluster);
   if (info.verb === 'watch' && info.name) watchOneObject(info, url);
   const handler = type.virtual ? virtualHandlers[`${type.group}/${type.resource}`] : (subresourceHandlers[info.subresource] ?? handlers)[info.verb];
@@ -106,9 +109,13 @@ async function proxyAggregated(request: Request, cluster: ClusterContext, group:
   return apiService ? proxyToApiService(cluster, request, apiService, user) : null;
 }
 
-/** No such resource: kube's aggregator answers a group it does not serve in plain text, go-restful the rest with a Status. */
-async function unknownResource(cluster: ClusterContext, info: RequestInfo): Promise<Response> {
-  if (info.apiPrefix === 'apis' && !(await servingCatalog(cluster, 'latest')).group(info.apiGroup)) return pageNotFound();
+/**
+ * No such resource: go-restful answers a built-in group's with a Status; the rest (a group nobody
+ * serves, which the aggregator answers, or one only custom resources serve, whose handler passes
+ * it on) is plain text.
+ */
+async function unknownResource(info: RequestInfo): Promise<Response> {
+  if (info.apiPrefix === 'apis' && !builtinCatalog.group(info.apiGroup)) return pageNotFound();
   throw routeNotFound();
 }
 

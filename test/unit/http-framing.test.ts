@@ -36,6 +36,23 @@ describe('HTTP/1.1 framing', () => {
     expect(() => bodyOf({ 'transfer-encoding': 'gzip' }, false)).toThrow(FramingError);
   });
 
+  it.each([
+    ['a target that is no path', () => requestLine('GET ü/api/v1/namespaces HTTP/1.1'), 400, '400 Bad Request'],
+    ['an absolute-form target', () => requestLine('GET http://host/api HTTP/1.1'), 400, '400 Bad Request'],
+    ['a space in the target', () => requestLine('GET /api/v1/namespa ces HTTP/1.1'), 400, '400 Bad Request'],
+    // kube-apiserver v1.32.13 (Go's server) answers a request's transfer coding other than chunked 501.
+    ['Transfer-Encoding: identity', () => bodyOf({ 'transfer-encoding': 'identity' }, false), 501, 'Unsupported transfer encoding'],
+    ['Transfer-Encoding: gzip, chunked', () => bodyOf({ 'transfer-encoding': 'gzip, chunked' }, false), 501, 'Unsupported transfer encoding'],
+  ])('refuses %s as kube-apiserver does', (_, frame, status, body) => {
+    try {
+      frame();
+      expect.unreachable();
+    } catch (error) {
+      const refusal = error as FramingError & { status: number; body?: string; message: string };
+      expect([refusal.status, refusal.body ?? `${refusal.status} ${refusal.message}`]).toEqual([status, body]);
+    }
+  });
+
   it('ends a chunked body after its last chunk and trailers, in pieces of any size', () => {
     const body = Buffer.from('5\r\nhello\r\n1a;ext=1\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\nTrailer: x\r\n\r\n');
     for (let size = 1; size <= body.length; size++) {

@@ -221,6 +221,17 @@ describe('erasure', () => {
     const [untouched] = new ShardMap({ cluster: `${tenant.name}:0`, group: 'never', resource: 'reached' }, singleShard).shards();
     const empty = await storageShardStub(env, untouched!).storedBytes();
     expect((await sizes()).filter((bytes) => bytes > empty).length).toBeGreaterThan(3);
+    // Bystanders (issue 32): another tenant's objects and the default plane's of the same names.
+    const kept = await createTenant('kept');
+    await inTenant(kept, 'POST', '/api/v1/namespaces', { body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'work' } } });
+    await inTenant(kept, 'POST', '/api/v1/namespaces/work/configmaps', { body: configMap('data') });
+    await api('POST', '/api/v1/namespaces/default/configmaps', { body: configMap(`${tenant.name}-data`) });
+    const bystanders = async () => [
+      (await inTenant(kept, 'GET', '/api/v1/namespaces/work/configmaps/data')).json.metadata,
+      (await api('GET', `/api/v1/namespaces/default/configmaps/${tenant.name}-data`)).json.metadata,
+    ].map((metadata) => `${metadata?.uid} ${metadata?.resourceVersion}`);
+    const bystandersBefore = await bystanders();
+    expect(bystandersBefore.join(' ')).not.toContain('undefined');
 
     expect((await api('DELETE', `${controlPlanes}/${tenant.name}`)).status).toBe(200);
     await eventually(async () => (await api('GET', `${controlPlanes}/${tenant.name}`)).status === 404, 30_000);
@@ -229,6 +240,7 @@ describe('erasure', () => {
     expect(new Set(await sizes())).toEqual(new Set([empty]));
     const partitions = Array.from({ length: 4 }, (_, partition) => partitionStub(env, { cluster: address, partition }).storedBytes());
     expect(new Set(await Promise.all(partitions))).toEqual(new Set([empty]));
+    expect(await bystanders()).toEqual(bystandersBefore);
 
     const created = await api('POST', controlPlanes, { body: { apiVersion: `${group}/v1alpha1`, kind: 'ControlPlane', metadata: { name: tenant.name } } });
     expect(created.status).toBe(201);

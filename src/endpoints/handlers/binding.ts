@@ -13,6 +13,7 @@ import { badRequest } from '../../apimachinery/status.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { bindPod, validatePodBinding, type PodBinding } from '../../registry/pod-binding.js';
 import { storeFor } from '../../registry/registry.js';
+import { agreeNamespace } from '../../registry/prepare-write.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { encodedResponse, outputFormat, wantsPretty, withWarnings } from './respond.js';
@@ -37,8 +38,7 @@ async function bind(scope: RequestScope, checkName: (binding: KubeObject) => voi
   const options = parseWriteOptions(scope.url.searchParams, 'CreateOptions');
   const decoded = await decodeObjectBody(scope.request, bindingType());
   const object = checkFields(scope, decoded.object, options.fieldValidation, decoded.strict, bindingType());
-  const namespace = object.metadata.namespace;
-  if (namespace && namespace !== scope.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  agreeNamespace(object, scope.namespace, true);
   const podScope = { ...scope, type: podsType(), info: { ...scope.info, name: object.metadata.name ?? '', subresource: 'binding' } };
   await admitCreate(podScope, object.metadata.name ?? '');
   const admitted = (await mutatingAdmission(podScope, { operation: 'CREATE', object, old: null, dryRun: options.dryRun, kind: bindingKind }))!;

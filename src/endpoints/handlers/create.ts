@@ -6,6 +6,7 @@
  */
 import { mutatingAdmission, validationHooks } from '../../admission/dynamic.js';
 import { admitCreate } from '../../admission/namespace-lifecycle.js';
+import { agreeNamespace } from '../../registry/prepare-write.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
@@ -20,6 +21,7 @@ export const createHandler: Handler = async (scope) => {
   const decoded = await decodeObjectBody(scope.request, scope.type);
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
   trackUpdate(fieldManagementFor(scope, options.fieldManager), null, object);
+  agreeNamespace(object, scope.namespace, scope.type.namespaced);
   await admitCreate(scope, object.metadata.name || object.metadata.generateName || '');
   const mutated = (await mutatingAdmission(scope, { operation: 'CREATE', object, old: null, dryRun: options.dryRun }))!;
   const context = { dryRun: options.dryRun, now: scope.now, requester: scope.user, ...validationHooks(scope, options.dryRun) };

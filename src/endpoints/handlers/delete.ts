@@ -129,9 +129,14 @@ async function* flatten(head: IteratorResult<KubeObject[]>, rest: AsyncGenerator
   for await (const batch of rest) for (const object of batch) yield objectItem(object);
 }
 
+/**
+ * Deletes one listed item in the request's namespace, as kube's DeleteCollection does: a request
+ * without one (`namespaces//configmaps`, which lists every namespace) deletes nothing, since the
+ * store refuses a namespaced delete without a namespace (400 `Namespace parameter required.`).
+ */
 async function deleteIgnoringMissing(scope: RequestScope, item: KubeObject, options: DeleteOptions): Promise<void> {
   try {
-    await scope.store.delete(item.metadata.namespace ?? '', item.metadata.name ?? '', options, { dryRun: options.dryRun, now: scope.now });
+    await scope.store.delete(scope.namespace, item.metadata.name ?? '', options, { dryRun: options.dryRun, now: scope.now });
   } catch (error) {
     if ((error as { code?: number }).code !== 404) throw error;
   }

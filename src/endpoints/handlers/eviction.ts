@@ -15,6 +15,7 @@ import type { DeleteOptions } from '../../registry/deletion.js';
 import { evictPod, type EvictionOptions } from '../../registry/eviction.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { storeFor } from '../../registry/registry.js';
+import { agreeNamespace } from '../../registry/prepare-write.js';
 import { decodeObjectBody } from './body.js';
 import { type RawDeleteOptions, validateDeleteOptions } from './delete-options.js';
 import { parseWriteOptions } from './query-options.js';
@@ -34,8 +35,7 @@ export const evictionHandler: Handler = async (scope) => {
   const decoded = await decodeObjectBody(scope.request, evictionType, ['policy/v1beta1']);
   const ignoreStoreReadError = (decoded.object.deleteOptions as Record<string, unknown> | undefined)?.ignoreStoreReadErrorWithClusterBreakingPotential;
   const eviction = checkFields(scope, decoded.object, options.fieldValidation, decoded.strict, evictionType);
-  const namespace = eviction.metadata.namespace;
-  if (namespace && namespace !== scope.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  agreeNamespace(eviction, scope.namespace, true);
   await admitCreate(scope, scope.info.name);
   const admitted = (await mutatingAdmission(scope, { operation: 'CREATE', object: eviction, old: null, dryRun: options.dryRun, kind: evictionKind }))!;
   if ((admitted.metadata.name ?? '') !== scope.info.name) throw badRequest('name in URL does not match name in Eviction object');

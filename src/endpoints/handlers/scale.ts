@@ -6,7 +6,7 @@
 import { validationHooks } from '../../admission/dynamic.js';
 import { apiVersionOf, type ResourceType } from '../../api/catalog.js';
 import { fieldElement, parentManagedFields, scaleManagedFields } from '../../apply/index.js';
-import { invalid, notFound } from '../../apimachinery/status.js';
+import { invalid, notFound, StatusError } from '../../apimachinery/status.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { parentWithScale, scaleOf, scaleViewOf, validateScale } from '../../registry/scale.js';
 import { asTypedObject, decodeObjectBody, readBodyBytes } from './body.js';
@@ -27,11 +27,25 @@ const scaleType: ResourceType = {
 
 export const scaleGetHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');
-  const parent = await scope.store.getIfExists(scope.namespace, scope.info.name);
+  const parent = await parentOfScale(scope);
   // A built-in ScaleREST's Get names its own resource (`deployments/scale.apps "x" not found`).
   if (!parent) throw notFound({ group: scope.type.group, resource: scope.type.custom ? scope.type.resource : `${scope.type.resource}/scale` }, scope.info.name);
   return respondObject(scope, scaleOf(parent, scope.type));
 };
+
+/**
+ * The object a Scale is read from, null when absent. A built-in ScaleREST's Get answers any
+ * failure to read it as the Scale's NotFound (kube v1.32.13: `GET namespaces//deployments/x/scale`
+ * is a 404 where the object's own path is a 400); a custom resource's passes the failure on.
+ */
+async function parentOfScale(scope: RequestScope): Promise<KubeObject | null> {
+  try {
+    return await scope.store.getIfExists(scope.namespace, scope.info.name);
+  } catch (error) {
+    if (!scope.type.custom && error instanceof StatusError) return null;
+    throw error;
+  }
+}
 
 export const scaleUpdateHandler: Handler = async (scope) => {
   outputFormat(scope, 'object');

@@ -14,6 +14,8 @@ import { pageNotFoundText } from '../../apimachinery/status.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { kubeTimestamp } from '../../apimachinery/object.js';
 import { storeFor } from '../../registry/registry.js';
+import { admitCreate } from '../../admission/namespace-lifecycle.js';
+import { agreeNamespace } from '../../registry/prepare-write.js';
 import { reviewRequest } from './reviews/review-body.js';
 import { respondObject } from './respond.js';
 import type { Handler, RequestScope } from './scope.js';
@@ -28,6 +30,8 @@ export const tokenRequestHandler: Handler = async (scope) => {
   const request = await reviewRequest(scope, { ...scope.type, group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' });
   const name = scope.info.name;
   const spec = (request.spec ?? {}) as Record<string, any>;
+  agreeNamespace(request, scope.namespace, true);
+  await admitCreate(scope, name);
   checkRequest(request, spec, scope);
   const account = await scope.store.get(scope.namespace, name, { match: 'latest' });
   const bound = spec.boundObjectRef ? await boundObject(scope, spec.boundObjectRef) : undefined;

@@ -6,6 +6,7 @@ import { mutatedUpdate, validationHooks } from '../../admission/dynamic.js';
 import { admitCreate } from '../../admission/namespace-lifecycle.js';
 import { badRequest } from '../../apimachinery/status.js';
 import type { KubeObject } from '../../apimachinery/object.js';
+import { agreeNamespace } from '../../registry/prepare-write.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
@@ -33,15 +34,15 @@ export const updateHandler: Handler = async (scope) => {
   return respondObject(scope, stored, created ? 201 : 200);
 };
 
-/** The body's name must be the URL's, and a namespace in the body must be the URL's (checkName). */
+/**
+ * kube's two checks of a written object against its URL, in its order: the body's namespace must
+ * be the request's (EnsureObjectNamespaceMatchesRequestNamespace: filled in when absent, dropped
+ * when the request has none), then its name the URL's (checkName).
+ */
 export function checkName(object: KubeObject, scope: RequestScope): void {
+  agreeNamespace(object, scope.namespace, scope.type.namespaced);
   const { name } = scope.info;
-  const { namespace } = scope;
   const objectName = object.metadata.name ?? '';
   if (!objectName) throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
   if (objectName !== name) throw badRequest(`the name of the object (${objectName}) does not match the name on the URL (${name})`);
-  const objectNamespace = object.metadata.namespace ?? '';
-  if (namespace && objectNamespace && objectNamespace !== namespace) {
-    throw badRequest(`the namespace of the object (${objectNamespace}) does not match the namespace on the URL (${namespace})`);
-  }
 }
