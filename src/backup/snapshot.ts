@@ -1,0 +1,86 @@
+/**
+ * A consistent snapshot of a cluster (docs/backups.md): every stored type read at one version T.
+ * T is the newest version any of the cluster's shards committed; every shard first moves its clock
+ * past T (no later write gets a version at or below it), so a read at T on any shard is final while
+ * writes go on. Each type is then read at T as the sharded list reads it (merged-list.ts), streamed
+ * in bounded pulls: memory stays bounded whatever the cluster's size. A type's read must start
+ * within the history window (HISTORY_WINDOW_SECONDS) of T, else storage answers Expired.
+ */
+import type { ClusterContext } from '../cluster/context.js';
+import { storedToJson } from '../registry/stored-object.js';
+import { mergedList } from '../storage/sharding/merged-list.js';
+import type { ShardStorage } from '../storage/types.js';
+import { shardsOf, storedTypes } from './cluster-types.js';
+import { formatVersion, itemLine, snapshotKind, type SnapshotHeader, TypeTally } from './format.js';
+
+export interface SnapshotPlan {
+  header: SnapshotHeader;
+  shards: ShardStorage[][];
+}
+
+/** Picks T, moves every shard past it, and counts each type's objects at T. */
+export async function planSnapshot(cluster: ClusterContext, now = new Date()): Promise<SnapshotPlan> {
+  const types = await storedTypes(cluster);
+  const shards = types.map((type) => shardsOf(cluster, type));
+  const all = shards.flat();
+  const at = Math.max(...(await Promise.all(all.map((shard) => shard.advanceClock(0)))));
+  await Promise.all(all.map((shard) => shard.advanceClock(at)));
+  const counts = await Promise.all(shards.map((typeShards) => countAt(typeShards, at)));
+  const header: SnapshotHeader = {
+    kind: snapshotKind, formatVersion, cluster: cluster.name, resourceVersion: at, createdAt: now.toISOString(),
+    types: types.map((type, index) => ({ group: type.group, resource: type.resource, count: counts[index]! })),
+  };
+  return { header, shards };
+}
+
+/** The number of objects of a type at version `at` (a one-item page and its remainingItemCount). */
+async function countAt(shards: ShardStorage[], at: number): Promise<number> {
+  const page = await mergedList(shards, { prefix: '', version: { match: 'exact', resourceVersion: at }, limit: 1 });
+  let listed = 0;
+  for await (const _ of page.items) listed += 1;
+  return listed + (page.remainingItemCount ?? 0);
+}
+
+/** The snapshot's lines after its header (objects type by type, then the trailer), each without its newline. */
+export async function* snapshotBody(plan: SnapshotPlan): AsyncGenerator<string> {
+  const { header, shards } = plan;
+  const tally = new TypeTally(header.types.length);
+  for (let index = 0; index < header.types.length; index++) {
+    if (header.types[index]!.count === 0) continue;
+    const list = await mergedList(shards[index]!, { prefix: '', version: { match: 'exact', resourceVersion: header.resourceVersion } });
+    for await (const item of list.items) {
+      const line = itemLine(index, item.key, storedToJson(item));
+      tally.add(index, line);
+      yield line;
+    }
+  }
+  yield JSON.stringify(tally.trailer());
+}
+
+/** The whole snapshot as gzip'd NDJSON bytes, produced as the reader pulls (chunks of about 64 KiB). */
+export function snapshotStream(plan: SnapshotPlan): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const lines = (async function* () {
+    yield JSON.stringify(plan.header);
+    yield* snapshotBody(plan);
+  })();
+  const text = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk = '';
+      while (chunk.length < 64 * 1024) {
+        const next = await lines.next();
+        if (next.done) {
+          if (chunk) controller.enqueue(encoder.encode(chunk));
+          controller.close();
+          return;
+        }
+        chunk += `${next.value}\n`;
+      }
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return text.pipeThrough(new CompressionStream('gzip'));
+}
