@@ -17,6 +17,8 @@ export interface Progress {
   objects: number;
   bytes: number;
   phase: 'check' | 'restore' | 'activate';
+  /** Set on the last report of a phase. */
+  final?: boolean;
 }
 
 export interface TypeReport {
@@ -39,7 +41,7 @@ export async function checkSnapshot(open: OpenLines, progress: (done: Progress) 
     done.bytes += line.length + 1;
     if (done.objects % 1000 === 0) progress(done);
   }
-  progress(done);
+  progress({ ...done, final: true });
   return reader.end();
 }
 
@@ -81,7 +83,7 @@ export async function restoreSnapshot(open: OpenLines, call: RestoreCall, progre
   let step: Partial<ActivateProgress> = {};
   for (;;) {
     const answer = (await call({ step: 'activate', header, ...step })) as ActivateProgress;
-    progress({ objects: done.objects, bytes: done.bytes, phase: 'activate' });
+    progress({ objects: done.objects, bytes: done.bytes, phase: 'activate', ...(answer.done ? { final: true } : {}) });
     if (answer.done) break;
     step = { t: answer.t, after: answer.after };
   }
