@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import { build } from 'esbuild';
 import { KubeConfig } from '@kubernetes/client-node';
 import { projectRoot } from './server.mjs';
@@ -65,7 +65,8 @@ function reporter(label) {
 }
 
 /** The lines of a gzip'd file, as often as asked. */
-const fileLines = (lib, file) => () => lib.gzipLines(Readable.toWeb(createReadStream(file)));
+// zlib, not DecompressionStream: a scheduled backup's parts concatenated are several gzip members.
+const fileLines = (lib, file) => () => lib.textLines(Readable.toWeb(createReadStream(file).pipe(createGunzip())));
 
 /** Saves the snapshot of the kubeconfig's cluster into `file` (written beside it, checked, then renamed). */
 export async function save(lib, client, file) {

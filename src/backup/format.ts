@@ -65,9 +65,9 @@ export class TypeTally {
   readonly counts: number[];
   private readonly crcs: number[];
 
-  constructor(types: number) {
-    this.counts = new Array<number>(types).fill(0);
-    this.crcs = new Array<number>(types).fill(0);
+  constructor(types: number, saved?: SnapshotTrailer) {
+    this.counts = saved ? [...saved.counts] : new Array<number>(types).fill(0);
+    this.crcs = saved ? saved.checksums.map((text) => parseInt(text, 16)) : new Array<number>(types).fill(0);
   }
 
   add(type: number, line: string): void {

@@ -41,20 +41,35 @@ async function countAt(shards: ShardStorage[], at: number): Promise<number> {
   return listed + (page.remainingItemCount ?? 0);
 }
 
-/** The snapshot's lines after its header (objects type by type, then the trailer), each without its newline. */
-export async function* snapshotBody(plan: SnapshotPlan): AsyncGenerator<string> {
+/** Where a snapshot's body resumes: the type index and the last key written of it. */
+export interface SnapshotCursor {
+  t: number;
+  after?: string;
+}
+
+/** A line of a snapshot's body, with where it leaves the cursor (none for the trailer). */
+export interface BodyLine {
+  line: string;
+  cursor?: SnapshotCursor;
+}
+
+/**
+ * The snapshot's lines after its header from `from` (objects type by type, then the trailer), each
+ * without its newline; `tally` holds what was written before `from` (a run resumed: scheduled.ts).
+ */
+export async function* snapshotBody(plan: SnapshotPlan, from: SnapshotCursor = { t: 0 }, tally = new TypeTally(plan.header.types.length)): AsyncGenerator<BodyLine> {
   const { header, shards } = plan;
-  const tally = new TypeTally(header.types.length);
-  for (let index = 0; index < header.types.length; index++) {
+  for (let index = from.t; index < header.types.length; index++) {
     if (header.types[index]!.count === 0) continue;
-    const list = await mergedList(shards[index]!, { prefix: '', version: { match: 'exact', resourceVersion: header.resourceVersion } });
+    const after = index === from.t ? from.after : undefined;
+    const list = await mergedList(shards[index]!, { prefix: '', version: { match: 'exact', resourceVersion: header.resourceVersion }, ...(after ? { afterKey: after } : {}) });
     for await (const item of list.items) {
       const line = itemLine(index, item.key, storedToJson(item));
       tally.add(index, line);
-      yield line;
+      yield { line, cursor: { t: index, after: item.key } };
     }
   }
-  yield JSON.stringify(tally.trailer());
+  yield { line: JSON.stringify(tally.trailer()) };
 }
 
 /** The whole snapshot as gzip'd NDJSON bytes, produced as the reader pulls (chunks of about 64 KiB). */
@@ -62,7 +77,7 @@ export function snapshotStream(plan: SnapshotPlan): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const lines = (async function* () {
     yield JSON.stringify(plan.header);
-    yield* snapshotBody(plan);
+    for await (const { line } of snapshotBody(plan)) yield line;
   })();
   const text = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -83,4 +98,9 @@ export function snapshotStream(plan: SnapshotPlan): ReadableStream<Uint8Array> {
     },
   });
   return text.pipeThrough(new CompressionStream('gzip'));
+}
+
+/** The plan of a snapshot whose header was made before (a resumed run). */
+export function plannedSnapshot(cluster: ClusterContext, header: SnapshotHeader): SnapshotPlan {
+  return { header, shards: header.types.map((type) => shardsOf(cluster, type)) };
 }
