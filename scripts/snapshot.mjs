@@ -16,7 +16,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { projectRoot } from './server.mjs';
 
 /** src/backup/index.ts bundled for Node (src/ names its modules by their .js names). */
-async function backups() {
+export async function backups() {
   const outfile = path.join(projectRoot, '.wrangler', 'bundle', 'backups.mjs');
   await build({ entryPoints: [path.join(projectRoot, 'src', 'backup', 'index.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node22', outfile, logLevel: 'warning' });
   return import(outfile);
