@@ -4,7 +4,7 @@
  * storage resource (events.k8s.io Events are core Events), CustomResourceDefinitions first and
  * Namespaces next (a restore writes them before what they define or hold), then kube's group order.
  */
-import type { ResourceType } from '../api/catalog.js';
+import type { Catalog, ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
 import { storageResourceOf } from '../registry/stored-codec.js';
@@ -21,9 +21,21 @@ const firstTypes = ['apiextensions.k8s.io/customresourcedefinitions', '/namespac
 
 /** The cluster's stored types now, in restore order. */
 export async function storedTypes(cluster: ClusterContext): Promise<StoredType[]> {
-  const catalog = await servingCatalog(cluster, 'latest');
+  const seen = storedTypesOf(await servingCatalog(cluster, 'latest'));
+  const rank = (type: StoredType) => {
+    const index = firstTypes.indexOf(`${type.group}/${type.resource}`);
+    return index < 0 ? firstTypes.length : index;
+  };
+  return [...seen.values()].map((type, order) => ({ type, order })).sort((a, b) => rank(a.type) - rank(b.type) || a.order - b.order).map(({ type }) => type);
+}
+
+/**
+ * A catalog's stored types by `group/resource`, each with the served type its objects are indexed
+ * as: versions come in priority order, so a built-in type's first is its preferred one (the form it
+ * is stored in); a custom type's is its storage version.
+ */
+export function storedTypesOf(catalog: Catalog): Map<string, StoredType> {
   const seen = new Map<string, StoredType>();
-  // Versions come in priority order: a built-in type's first is its preferred one (the form it is stored in).
   for (const { group, resources } of catalog.groupVersions()) {
     for (const served of resources) {
       if (served.virtual || !served.verbs.includes('list')) continue;
@@ -33,11 +45,7 @@ export async function storedTypes(cluster: ClusterContext): Promise<StoredType[]
       if (!seen.has(name) || served.custom?.storageVersion === served.version) seen.set(name, { ...stored, served });
     }
   }
-  const rank = (type: StoredType) => {
-    const index = firstTypes.indexOf(`${type.group}/${type.resource}`);
-    return index < 0 ? firstTypes.length : index;
-  };
-  return [...seen.values()].map((type, order) => ({ type, order })).sort((a, b) => rank(a.type) - rank(b.type) || a.order - b.order).map(({ type }) => type);
+  return seen;
 }
 
 /** The storage shards of a stored type in `cluster`, in index order. */

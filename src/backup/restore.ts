@@ -16,7 +16,7 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { KubeObject } from '../apimachinery/object.js';
-import { badRequest, conflict } from '../apimachinery/status.js';
+import { conflict } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { controllerMessages } from '../controllers/messages.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
@@ -28,8 +28,12 @@ import { isStorageError } from '../storage/errors.js';
 import { ShardedStorage } from '../storage/sharding/sharded-storage.js';
 import { collectItems } from '../storage/list-lines.js';
 import type { OutboxMessage } from '../storage/types.js';
-import { shardsOf } from './cluster-types.js';
+import { shardsOf, storedTypesOf } from './cluster-types.js';
+import { inPool } from '../apimachinery/concurrency.js';
 import type { SnapshotHeader, SnapshotItem } from './format.js';
+
+/** Writes of one batch under way at once. */
+const writesInFlight = 8;
 
 const typeName = (type: { group: string; resource: string }) => (type.group ? `${type.resource}.${type.group}` : type.resource);
 
@@ -60,15 +64,15 @@ export interface RestoreReport {
 /** Step 2: stores a batch of the snapshot's objects (in file order). */
 export async function restoreObjects(cluster: ClusterContext, header: SnapshotHeader, items: SnapshotItem[]): Promise<RestoreReport> {
   const report: RestoreReport = { written: 0, replaced: 0, skipped: {}, failed: [] };
-  const catalog = await servingCatalog(cluster, 'latest');
+  const types = storedTypesOf(await servingCatalog(cluster, 'latest'));
   const touched = new Set<ResourceType>();
-  for (const item of items) {
-    const stored = header.types[item.t];
-    if (!stored) throw badRequest(`object ${item.key}: no type ${item.t} in the snapshot's header`);
-    const served = servedType(catalog, stored);
+  // Objects of one batch are of one type (client.ts), in any order: written a few at a time.
+  await inPool(items, writesInFlight, async (item) => {
+    const stored = header.types[item.t]!;
+    const served = types.get(`${stored.group}/${stored.resource}`)?.served;
     if (!served) {
       report.skipped[typeName(stored)] = (report.skipped[typeName(stored)] ?? 0) + 1;
-      continue;
+      return;
     }
     try {
       report[(await restoreOne(cluster, header, stored, served, item)) ? 'replaced' : 'written'] += 1;
@@ -76,18 +80,9 @@ export async function restoreObjects(cluster: ClusterContext, header: SnapshotHe
     } catch (error) {
       report.failed.push({ type: typeName(stored), key: item.key, message: error instanceof Error ? error.message : String(error) });
     }
-  }
+  });
   for (const type of touched) await cluster.written(type);
   return report;
-}
-
-/** The served type a stored type's objects are indexed as: its storage version for a custom type, else its preferred one. */
-function servedType(catalog: Awaited<ReturnType<typeof servingCatalog>>, stored: { group: string; resource: string }): ResourceType | undefined {
-  const preferred = catalog.preferredVersion(stored.group);
-  const type = preferred === undefined ? undefined : catalog.findResource(stored.group, preferred, stored.resource);
-  const storageVersion = type?.custom?.storageVersion;
-  const found = storageVersion ? (catalog.findResource(stored.group, storageVersion, stored.resource) ?? type) : type;
-  return found && !found.virtual ? found : undefined;
 }
 
 /** Writes one object above the snapshot's version; true when it replaced one the cluster had. */
@@ -133,13 +128,13 @@ export async function activateRestore(cluster: ClusterContext, header: SnapshotH
     const shards = header.types.flatMap((type) => shardsOf(cluster, type));
     await Promise.all(shards.map(async (shard) => shard.compactTo(await shard.advanceClock(0))));
   }
-  const catalog = await servingCatalog(cluster, 'latest');
+  const types = storedTypesOf(await servingCatalog(cluster, 'latest'));
   let t = step.t ?? 0;
   let after = step.after ?? '';
   let events = 0;
   for (; t < header.types.length; t++, after = '') {
     const stored = header.types[t]!;
-    const served = stored.count ? servedType(catalog, stored) : undefined;
+    const served = stored.count ? types.get(`${stored.group}/${stored.resource}`)?.served : undefined;
     if (!served) continue;
     const page = await cluster.storage(stored.group, stored.resource).list({ prefix: '', version: { match: 'latest' }, limit: activatePage, ...(after ? { afterKey: after } : {}) });
     const messages: OutboxMessage[] = [];
