@@ -80,10 +80,17 @@ export async function save(lib, client, file) {
   const partial = `${file}.partial`;
   const progress = reporter(`saving ${total} objects at resourceVersion ${response.headers['x-snapshot-resource-version']}`);
   const done = { objects: 0, bytes: 0 };
+  // Objects are counted as they arrive: the bytes also go through a gunzip that counts lines.
+  const counter = createGunzip();
+  counter.on('data', (text) => {
+    for (let at = text.indexOf(10); at >= 0; at = text.indexOf(10, at + 1)) done.objects += 1;
+  });
+  counter.on('error', () => {}); // a damaged download is reported by the check below
   response.body.on('data', (chunk) => {
     done.bytes += chunk.length;
     progress(done);
   });
+  response.body.pipe(counter);
   await pipeline(response.body, createWriteStream(partial));
   progress(done, true);
   try {

@@ -1,7 +1,7 @@
 /**
  * Importing a running kube-apiserver into an empty edge-apiserver (`npm run snapshot -- import`,
  * docs/backups.md): the reference kube-apiserver v1.32.13 + etcd (../shared/kube), holding the
- * objects of the acceptance kit's scenarios (their namespaces kept) plus a CRD and custom resources,
+ * objects of four acceptance kit scenarios (their namespaces kept) plus a CRD and custom resources,
  * with kube-controller-manager's garbage collector, namespace and ClusterRole aggregation
  * controllers (what edge-apiserver does itself, so both sides have acted on the same objects), and
  * no apiserver identity Lease (renewed every 10 s, it would differ by the time it is compared).
@@ -26,7 +26,8 @@ const run = promisify(execFile);
 const binaries = kubeBinaries();
 const kube = path.resolve(__dirname, '..', '..', '..', 'shared', 'kube');
 const acceptance = path.resolve(kube, '..', 'acceptance', 'run.sh');
-const scenarios = ['02-namespaces', '03-crud', '04-list', '06-apply', '07-crd', '08-delete', '10-output'];
+// The scenarios that leave objects of many kinds (the kit's full run takes minutes more on a busy machine).
+const scenarios = ['03-crud', '06-apply', '07-crd', '08-delete'];
 const title = 'import from a running kube-apiserver';
 
 async function freePort(): Promise<number> {
