@@ -85,7 +85,7 @@ export async function restoreSnapshot(open: OpenLines, call: RestoreCall, progre
     const answer = (await call({ step: 'activate', header, ...step })) as ActivateProgress;
     progress({ objects: done.objects, bytes: done.bytes, phase: 'activate', ...(answer.done ? { final: true } : {}) });
     if (answer.done) break;
-    step = { t: answer.t, after: answer.after };
+    step = { t: answer.t, s: answer.s, after: answer.after };
   }
   return reports;
 }

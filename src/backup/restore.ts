@@ -110,8 +110,9 @@ function storageAbove(cluster: ClusterContext, stored: { group: string; resource
 }
 
 export interface ActivateStep {
-  /** The type index and last key done (absent on the first call). */
+  /** The type index, shard index and last key done (absent on the first call). */
   t?: number;
+  s?: number;
   after?: string;
 }
 
@@ -122,30 +123,35 @@ export interface ActivateProgress extends Required<ActivateStep> {
 
 const activatePage = 500;
 
-/** Step 3, a page per call: the history floors (first call), then the controllers' events of the restored objects. */
+/**
+ * Step 3, a page of one shard per call: the history floors (first call), then the controllers'
+ * events of the restored objects, shard by shard (a shard never written lists nothing).
+ */
 export async function activateRestore(cluster: ClusterContext, header: SnapshotHeader, step: ActivateStep): Promise<ActivateProgress> {
   if (step.t === undefined) {
     const shards = header.types.flatMap((type) => shardsOf(cluster, type));
     await Promise.all(shards.map(async (shard) => shard.compactTo(await shard.advanceClock(0))));
   }
   const types = storedTypesOf(await servingCatalog(cluster, 'latest'));
-  let t = step.t ?? 0;
-  let after = step.after ?? '';
-  let events = 0;
-  for (; t < header.types.length; t++, after = '') {
+  let [t, s, after] = [step.t ?? 0, step.s ?? 0, step.after ?? ''];
+  for (; t < header.types.length; t++, s = 0, after = '') {
     const stored = header.types[t]!;
     const served = stored.count ? types.get(`${stored.group}/${stored.resource}`)?.served : undefined;
     if (!served) continue;
-    const page = await cluster.storage(stored.group, stored.resource).list({ prefix: '', version: { match: 'latest' }, limit: activatePage, ...(after ? { afterKey: after } : {}) });
-    const messages: OutboxMessage[] = [];
-    for (const item of await collectItems(page.items)) {
-      messages.push(...controllerMessages(cluster, served, null, codecFor(served).decode(item)));
-      after = item.key;
+    const shards = shardsOf(cluster, stored);
+    for (; s < shards.length; s++, after = '') {
+      const page = await shards[s]!.list({ prefix: '', version: { match: 'latest' }, limit: activatePage, ...(after ? { afterKey: after } : {}) });
+      const messages: OutboxMessage[] = [];
+      for (const item of await collectItems(page.items)) {
+        messages.push(...controllerMessages(cluster, served, null, codecFor(served).decode(item)));
+        after = item.key;
+      }
+      const events = await deliver(cluster, messages);
+      if (page.continueAfterKey !== undefined) return { t, s, after, events, done: false };
+      if (events) return { t, s: s + 1, after: '', events, done: false };
     }
-    events += await deliver(cluster, messages);
-    if (page.continueAfterKey !== undefined) return { t, after, events, done: false };
   }
-  return { t, after, events, done: true };
+  return { t, s, after, events: 0, done: true };
 }
 
 /** Hands messages to their partitions, as a shard's outbox would. */

@@ -33,12 +33,18 @@ export async function planSnapshot(cluster: ClusterContext, now = new Date()): P
   return { header, shards };
 }
 
-/** The number of objects of a type at version `at` (a one-item page and its remainingItemCount). */
+/**
+ * The number of objects of a type at version `at`: each shard's one-item page and its
+ * remainingItemCount (a shard never written answers an empty list).
+ */
 async function countAt(shards: ShardStorage[], at: number): Promise<number> {
-  const page = await mergedList(shards, { prefix: '', version: { match: 'exact', resourceVersion: at }, limit: 1 });
-  let listed = 0;
-  for await (const _ of page.items) listed += 1;
-  return listed + (page.remainingItemCount ?? 0);
+  const counts = await Promise.all(shards.map(async (shard) => {
+    const page = await shard.list({ prefix: '', version: { match: 'exact', resourceVersion: at }, limit: 1, advanceClockTo: at });
+    let listed = 0;
+    for await (const _ of page.items) listed += 1;
+    return listed + (page.remainingItemCount ?? 0);
+  }));
+  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 /** Where a snapshot's body resumes: the type index and the last key written of it. */

@@ -202,8 +202,6 @@ export class StorageShard extends DurableObject<unknown> {
     return this.reply(() => {
       if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
-      // Never written: no tables, no keys (as list answers).
-      if (!this.stored) return { resourceVersion: at, keys: [] };
       const range = rangeOf(request);
       const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
       return { resourceVersion: at, ...pageKeys(this.sql, source, request, range, at, Infinity, this.remainingCounts) };

@@ -20,6 +20,7 @@ interface RestoreBody {
   header?: SnapshotHeader;
   items?: SnapshotItem[];
   t?: number;
+  s?: number;
   after?: string;
 }
 
@@ -44,7 +45,7 @@ export function serveBackups(app: Hono<AppEnv>): void {
       return Response.json({ begun: true });
     }
     if (body.step === 'objects') return Response.json(await restoreObjects(cluster, header, items));
-    if (body.step === 'activate') return Response.json(await activateRestore(cluster, header, { ...(body.t !== undefined ? { t: body.t } : {}), ...(body.after ? { after: body.after } : {}) }));
+    if (body.step === 'activate') return Response.json(await activateRestore(cluster, header, { ...(body.t !== undefined ? { t: body.t, s: body.s ?? 0 } : {}), ...(body.after ? { after: body.after } : {}) }));
     throw badRequest('step must be begin, objects or activate');
   });
 }

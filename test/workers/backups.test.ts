@@ -146,9 +146,9 @@ describe('snapshot and restore', () => {
     expect((await api('GET', `/clusters/${tenant}/api/v1/namespaces/${namespace}/secrets/owner`)).status).toBe(404);
     await call({ step: 'objects', header, items: items.filter((item) => item.t >= secrets) });
     for (let step: Record<string, unknown> = {}; ;) {
-      const answer = (await call({ step: 'activate', header, ...step })) as { done: boolean; t: number; after: string };
+      const answer = (await call({ step: 'activate', header, ...step })) as { done: boolean; t: number; s: number; after: string };
       if (answer.done) break;
-      step = { t: answer.t, after: answer.after };
+      step = { t: answer.t, s: answer.s, after: answer.after };
     }
     // Activated: the graph knows the pair; the owner's deletion collects the dependent.
     expect((await api('GET', `/clusters/${tenant}/api/v1/namespaces/${namespace}/configmaps/dependent`)).status).toBe(200);
