@@ -9,7 +9,7 @@
 const layers = [
   ['index.ts', 'front'], // the Worker's entry point; the local HTTPS front (a Node program before workerd)
   ['server'], // HTTP app, filters, routes, and the assembly of everything below
-  ['tenancy', 'apiservices', 'flowcontrol'], // features, registered into the lower layers by server/assembly
+  ['tenancy', 'apiservices', 'flowcontrol', 'backup'], // features, registered into the lower layers by server/assembly
   ['endpoints', 'controllers'], // a verb's handler; the server's own controllers
   ['admission'],
   ['auth'],

@@ -25,6 +25,8 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: { HISTORY_WINDOW_SECONDS: '300', WATCH_HEARTBEAT_SECONDS: '1', TENANT_DOMAIN: 'tenants.edge.test', ...securityBindings },
+              // Scheduled backups' bucket (test/workers/scheduled-backups.test.ts).
+              r2Buckets: ['BACKUPS'],
               // Admission webhooks the Worker calls (test/helpers/fake-webhooks.mjs); nothing else leaves workerd.
               outboundService: fakeWebhooks,
             },

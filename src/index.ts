@@ -10,6 +10,7 @@ import { hasBadEscape } from './apimachinery/request-url.js';
 import { badRequestTarget } from './endpoints/handlers/status-responses.js';
 import { routeToPlane, withPlanePrefix } from './server/cluster-routing.js';
 import { settingsFor } from './server/assembly/clusters.js';
+import { scheduledBackups } from './server/scheduled-backups.js';
 
 export { WorkerStorageShard as StorageShard, WorkerControllerPartition as ControllerPartition } from './server/assembly/durable-objects.js';
 
@@ -20,5 +21,9 @@ export default {
     if (hasBadEscape(request)) return badRequestTarget();
     const plane = routeToPlane(request, { tenantDomain: settingsFor(env).tenantDomain, tlsInFront: env.TLS_IN_FRONT === 'true' });
     return withPlanePrefix(await app.fetch(request, env, ctx), plane);
+  },
+  /** The Cron Trigger: scheduled backups into the BACKUPS bucket (docs/backups.md). */
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    ctx.waitUntil(scheduledBackups(env));
   },
 } satisfies ExportedHandler<Env>;

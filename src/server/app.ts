@@ -17,6 +17,7 @@ import { sizedResponse, withHeaders } from '../endpoints/handlers/sized-response
 import { type AppEnv, guard } from './guard.js';
 import { serveIssuerDiscovery } from './issuer-discovery.js';
 import { serveReshard } from './reshard-route.js';
+import { serveBackups } from './backup-route.js';
 import { routeApiRequest } from './resource-router.js';
 import { flowHeaders } from '../flowcontrol/priority-and-fairness.js';
 import { serveMetrics } from './serve-metrics.js';
@@ -48,6 +49,7 @@ export function createApp(): Hono<AppEnv> {
   serveIssuerDiscovery(app);
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
   serveReshard(app);
+  serveBackups(app);
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers)));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {

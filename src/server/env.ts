@@ -9,6 +9,12 @@ export interface Env extends SettingVariables {
   STORAGE_SHARDS: DurableObjectNamespace<StorageShard>;
   /** The controller partitions (garbage collection, namespace termination, grace periods, CRD names). */
   CONTROLLERS: DurableObjectNamespace<ControllerPartition>;
+  /** Where the Cron Trigger writes scheduled backups (docs/backups.md); unbound: none are written. */
+  BACKUPS?: R2Bucket;
+  /** Complete scheduled backups kept per cluster (default 7). */
+  BACKUP_RETENTION?: string;
+  /** Seconds an invocation of the Cron Trigger works before it leaves the rest to the next (default 60). */
+  BACKUP_BUDGET_SECONDS?: string;
   /** How many controller partitions (default 4); fixed for the life of a cluster's state. */
   CONTROLLER_PARTITIONS?: string;
   /**
