@@ -19,6 +19,10 @@ export interface CredentialTexts {
   serviceAccountKey?: string;
   serviceAccountIssuer?: string;
   serviceAccountJwksUri?: string;
+  /** An AuthenticationConfiguration (YAML or JSON) of JWT authenticators (src/auth/jwt/). */
+  authenticationConfiguration?: string;
+  /** Where the cluster's audit events go and by which policy (src/audit/): a policy's text, the log backend, a webhook. */
+  audit?: { policy?: string; log?: boolean; webhookUrl?: string };
 }
 
 /** The default control plane's credential texts: the Worker's secrets. */
@@ -26,6 +30,8 @@ export function workerCredentials(env: Env): CredentialTexts {
   return {
     staticTokens: env.STATIC_TOKENS, serviceAccountKey: env.SERVICE_ACCOUNT_KEY,
     serviceAccountIssuer: env.SERVICE_ACCOUNT_ISSUER, serviceAccountJwksUri: env.SERVICE_ACCOUNT_JWKS_URI,
+    authenticationConfiguration: env.AUTHENTICATION_CONFIG,
+    audit: { policy: env.AUDIT_POLICY, log: env.AUDIT_LOG === 'true', webhookUrl: env.AUDIT_WEBHOOK_URL },
   };
 }
 
@@ -58,6 +64,16 @@ export class ClusterCredentials {
   /** The audiences the API accepts in service account tokens (kube's --api-audiences default: the issuer). */
   get apiAudiences(): string[] {
     return [this.issuer];
+  }
+
+  /** The JWT authenticators' configuration text, if any. */
+  get authenticationConfiguration(): string | undefined {
+    return this.texts().authenticationConfiguration;
+  }
+
+  /** The cluster's audit configuration texts, if any. */
+  get audit(): CredentialTexts['audit'] {
+    return this.texts().audit;
   }
 
   /** The jwks_uri /.well-known/openid-configuration advertises. */
