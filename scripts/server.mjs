@@ -13,7 +13,7 @@
 import './offline-env.mjs';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -56,11 +56,11 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
  * then collects large garbage late, so resident memory follows bytes moved, not bytes held).
  * Returns { url, entryUrl, tlsPid (with https), frontPid (with front), mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB } = {}) {
-  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB });
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB, auditLogPath, trustedCertificates } = {}) {
+  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB, auditLogPath, trustedCertificates });
   const scriptPath = entry ? await bundleWorker(entry, path.join(projectRoot, '.wrangler', 'bundle-variants')) : await bundleWorker();
   const direct = { host, port: https ? 0 : port };
-  const options = miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers });
+  const options = { ...miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers, trustedCertificates }), ...workerLogs(auditLogPath) };
   const flags = heapLimitMiB ? [`--max-old-space-size=${heapLimitMiB}`] : [];
   const { mf, entryUrl } = await withV8Flags(flags, async () => {
     const mf = new Miniflare(options);
@@ -73,7 +73,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
 }
 
 /** Miniflare's options for the server: the bundled Worker on a direct socket, what it needs from wrangler.toml. */
-function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers }) {
+function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers, trustedCertificates }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   return convertV4MiniflareOptions({
     host,
@@ -92,8 +92,34 @@ function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, 
       scriptPath,
       // TLS is terminated in front of workerd (TLS_IN_FRONT), with a self-signed certificate: tenants' kubeconfigs skip verification too.
       bindings: { ...workerOptions.bindings, ...(https ? { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', TLS_IN_FRONT: 'true' } : {}), ...bindings },
+      ...(trustedCertificates?.length ? { outboundService: trustingOutbound(trustedCertificates) } : {}),
     }, ...extraWorkers],
   });
+}
+
+/**
+ * The Worker's outbound fetch trusting `certificates` (PEM) besides the public CAs, and reaching
+ * loopback and private addresses: a local OpenID provider with its own CA (a JWT authenticator's
+ * certificateAuthority). On the platform a Worker's fetch trusts public CAs only.
+ */
+function trustingOutbound(certificates) {
+  return { network: { allow: ['public', 'private', 'local'], tlsOptions: { trustBrowserCas: true, trustedCertificates: certificates } } };
+}
+
+/**
+ * The Worker's log lines: audit events (JSON lines of the log backend, AUDIT_LOG) appended to
+ * `auditLogPath` when given, as kube-apiserver's --audit-log-path; everything else to the console.
+ */
+function workerLogs(auditLogPath) {
+  if (!auditLogPath) return {};
+  const auditPrefix = '{"kind":"Event","apiVersion":"audit.k8s.io/v1"';
+  return {
+    handleStructuredLogs: ({ level, message }) => {
+      if (message.startsWith(auditPrefix)) appendFileSync(auditLogPath, `${message}\n`);
+      else if (level === 'error' || level === 'warn') console.error(message);
+      else console.log(message);
+    },
+  };
 }
 
 /**
