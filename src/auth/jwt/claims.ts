@@ -104,10 +104,14 @@ function checkRules(rules: (CompiledClaimExpression & { message: string })[], va
   }
 }
 
+/** Runs one expression; an evaluation error reads as the CEL mapper words it (mapper.go). */
 function evaluate(expression: CompiledClaimExpression, variables: Record<string, Value>, context: string): Value {
   if (!('program' in expression)) throw new Error(`${context}: ${expression.error}`);
   const value = runClaimExpression(expression.program, variables);
-  if (value instanceof Error) throw new Error(context ? `${context}: ${value.message}` : value.message);
+  if (value instanceof Error) {
+    const text = `expression '${expression.source}' resulted in error: ${value.message}`;
+    throw new Error(context ? `${context}: ${text}` : text);
+  }
   return value;
 }
 
