@@ -14,6 +14,10 @@ import './offline-env.mjs';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { appendFileSync, mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { Response } from 'miniflare';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -98,12 +102,28 @@ function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, 
 }
 
 /**
- * The Worker's outbound fetch trusting `certificates` (PEM) besides the public CAs, and reaching
- * loopback and private addresses: a local OpenID provider with its own CA (a JWT authenticator's
- * certificateAuthority). On the platform a Worker's fetch trusts public CAs only.
+ * The Worker's outbound fetch, made by Node trusting `certificates` (PEM) besides the public CAs:
+ * a local OpenID provider with its own CA (a JWT authenticator's certificateAuthority). On the
+ * platform a Worker's fetch trusts public CAs only (this Miniflare offers no network service with
+ * extra CAs, so Node makes the requests).
  */
 function trustingOutbound(certificates) {
-  return { network: { allow: ['public', 'private', 'local'], tlsOptions: { trustBrowserCas: true, trustedCertificates: certificates } } };
+  const ca = [...rootCertificates, ...certificates];
+  return async (request) => {
+    const url = new URL(request.url);
+    const body = ['GET', 'HEAD'].includes(request.method) ? undefined : Buffer.from(await request.arrayBuffer());
+    return new Promise((resolve, reject) => {
+      const outbound = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: request.method, headers: Object.fromEntries(request.headers), ca }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk)).on('error', reject).on('end', () => {
+          const headers = Object.entries(response.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]));
+          resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers }));
+        });
+      });
+      outbound.on('error', reject);
+      outbound.end(body);
+    });
+  };
 }
 
 /**
