@@ -38,7 +38,8 @@ export class RequestAudit {
   /** The policy's decision for the authenticated request; records RequestReceived. */
   begin(sink: AuditSink | undefined, attributes: AuditAttributes, url: URL): void {
     if (!this.start(sink, attributes, url)) return;
-    if (this.config!.level !== 'Metadata' && this.request.body && !['GET', 'HEAD'].includes(this.request.method)) {
+    // A create's object names the objectRef at every level (LogRequestObject), so its body is read then too.
+    if ((this.config!.level !== 'Metadata' || this.request.method === 'POST') && this.request.body && !['GET', 'HEAD'].includes(this.request.method)) {
       const copy = this.request.clone();
       this.requestBody = copy.arrayBuffer().then((bytes) => bodyObject(new Uint8Array(bytes), copy.headers.get('content-type')), () => undefined);
     }
@@ -89,17 +90,26 @@ export class RequestAudit {
     this.completed = true;
     const event = this.event;
     event.responseStatus = { metadata: {}, code: response.status };
-    if (response.status >= 300 || (!longRunning && this.wants('RequestResponse'))) await this.readResponse(response);
-    if (this.requestBody) {
-      const requestObject = await this.requestBody;
-      if (requestObject !== undefined) event.requestObject = this.config!.omitManagedFields ? withoutManagedFields(requestObject) : requestObject;
-    }
+    // Failures and deletions answer a Status, which kube puts in responseStatus at every level.
+    if (response.status >= 300 || this.request.method === 'DELETE' || (!longRunning && this.wants('RequestResponse'))) await this.readResponse(response);
+    if (this.requestBody) this.logRequestObject(await this.requestBody);
     if (!longRunning || response.status !== 200 || !response.body) {
       this.emit('ResponseComplete');
       return response;
     }
     this.emit('ResponseStarted');
     return new Response(untilEnd(response.body, () => this.emit('ResponseComplete')), response);
+  }
+
+  /** LogRequestObject: the objectRef's empty namespace and name from the object; the object itself from Request on. */
+  private logRequestObject(requestObject: unknown): void {
+    const event = this.event!;
+    if (isJsonObject(requestObject) && isJsonObject(requestObject.metadata) && event.objectRef) {
+      const { name, namespace } = requestObject.metadata;
+      if (!event.objectRef.namespace && typeof namespace === 'string' && namespace) event.objectRef = { ...event.objectRef, namespace };
+      if (!event.objectRef.name && typeof name === 'string' && name) event.objectRef = objectRefOrdered({ ...event.objectRef, name });
+    }
+    if (requestObject !== undefined && this.wants('Request')) event.requestObject = this.config!.omitManagedFields ? withoutManagedFields(requestObject) : requestObject;
   }
 
   private wants(level: 'Request' | 'RequestResponse'): boolean {
@@ -164,6 +174,13 @@ function baseEvent(id: string, config: RequestAuditConfig, request: Request, url
     ...(attributes.resourceRequest ? { objectRef: objectRef(attributes, url) } : {}),
     requestReceivedTimestamp: microTime(received), stageTimestamp: microTime(received),
   };
+}
+
+const objectRefOrder = ['resource', 'namespace', 'name', 'uid', 'apiGroup', 'apiVersion', 'resourceVersion', 'subresource'] as const;
+
+/** An ObjectReference with its fields in kube's order. */
+function objectRefOrdered(ref: NonNullable<AuditEvent['objectRef']>): AuditEvent['objectRef'] {
+  return Object.fromEntries(objectRefOrder.filter((key) => ref[key]).map((key) => [key, ref[key]]));
 }
 
 /** ObjectReference of a resource request: kube's field order, empty fields left out. */
