@@ -5,8 +5,8 @@
  * items and Table rows' objects, as kube's copyWithoutManagedFields).
  */
 import { decodeProtobufObject } from '../codecs/protobuf/index.js';
-import { parseYaml } from '../codecs/yaml.js';
-import { isJsonObject } from '../core/json-value.js';
+import { parseYaml } from '../apimachinery/yaml.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 
 /** The object a body of `contentType` holds, or undefined. */
 export function bodyObject(bytes: Uint8Array, contentType: string | null): unknown {

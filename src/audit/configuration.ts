@@ -6,9 +6,9 @@
  * --audit-webhook-config-file); a tenant's from its ControlPlane's `spec.audit` (`policy`, and
  * `webhook.url`). A policy that does not load audits nothing (logged once per text).
  */
-import { fieldError, type FieldError } from '../core/field-errors.js';
-import { isJsonObject } from '../core/json-value.js';
-import { parseYaml } from '../codecs/yaml.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
+import { parseYaml } from '../apimachinery/yaml.js';
 import { validatePolicy } from './policy.js';
 import type { Policy } from './types.js';
 

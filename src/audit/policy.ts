@@ -5,7 +5,7 @@
  * resource (or non-resource URL) gives the level, stages to omit (the policy's and the rule's)
  * and whether managed fields are omitted; no rule matches: None.
  */
-import { fieldError, type FieldError } from '../core/field-errors.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
 import { levels, stages, type Policy, type PolicyRule, type RequestAuditConfig } from './types.js';
 
 /** What a rule is matched against (authorizer.Attributes). */

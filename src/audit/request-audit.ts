@@ -6,8 +6,8 @@
  * authentication, which has no other event), ResponseComplete, with the user, the impersonated
  * user, the authorization decision and the request and response objects the level asks for.
  */
-import type { UserInfo } from '../auth/rbac/index.js';
-import { isJsonObject } from '../core/json-value.js';
+import type { UserInfo } from '../rbac/index.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { bodyObject, withoutManagedFields } from './bodies.js';
 import { evaluatePolicy, type AuditAttributes } from './policy.js';
 import type { Background } from './backends.js';

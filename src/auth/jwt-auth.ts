@@ -6,7 +6,7 @@
  * as kube passes --service-account-issuer.
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import type { UserInfo } from './rbac/index.js';
+import type { UserInfo } from '../rbac/index.js';
 import { loadAuthenticationConfiguration, type JwtAuthenticators } from './jwt/index.js';
 
 interface Loaded {

@@ -5,9 +5,9 @@
  * validated on create and update as kube validates its files, with paths under `spec.`; the
  * tenant's requests use them from the next directory lookup on (at most a second later).
  */
-import { fieldError, type FieldError } from '../core/field-errors.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
 import type { CredentialTexts } from '../cluster/credentials.js';
-import { isJsonObject, type KubeObject } from '../registry/object.js';
+import { isJsonObject, type KubeObject } from '../apimachinery/object.js';
 import { validateAuthenticationConfiguration, authenticationGroup } from '../auth/jwt/index.js';
 import { validateAuditConfiguration, type TenantAuditConfiguration } from '../audit/index.js';
 

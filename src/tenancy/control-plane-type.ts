@@ -8,7 +8,7 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { definitionTypes } from '../crds/crd-resource-types.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { tenantIdentityProperties } from './control-plane-identity.js';
 
 export const tenancyGroup = 'tenancy.edge-apiserver.dev';

@@ -8,7 +8,7 @@ import { createServer } from 'node:https';
 import { createHash, randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
-import { selfSignedCertificate } from '../../scripts/self-signed.mjs';
+import { selfSignedCertificate } from '../../src/front/self-signed.js';
 
 export const clientId = 'kubernetes';
 const redirectUri = 'https://127.0.0.1/callback';

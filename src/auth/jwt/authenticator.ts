@@ -4,8 +4,8 @@
  * (none: not a token for them); that one verifies it and maps its claims to a user. A failure is
  * logged with kube's text and the request gets 401 without detail.
  */
-import { decodeBase64UrlText } from '../authn/base64url.js';
-import type { UserInfo } from '../rbac/index.js';
+import { decodeBase64UrlText } from '../../authn/base64url.js';
+import type { UserInfo } from '../../rbac/index.js';
 import { userOfClaims } from './claims.js';
 import { IssuerKeySet, type IssuerFetch } from './key-set.js';
 import type { CompiledAuthenticator } from './validation.js';

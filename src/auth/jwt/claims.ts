@@ -6,8 +6,8 @@
  * required claims, claim validation rules and user validation rules. Every failure is an Error
  * with kube's text; the request gets only 401.
  */
-import { CREDENTIAL_ID_KEY } from '../authn/index.js';
-import type { UserInfo } from '../rbac/index.js';
+import { CREDENTIAL_ID_KEY } from '../../authn/index.js';
+import type { UserInfo } from '../../rbac/index.js';
 import { KList, type Value } from '../../cel/values/kinds.js';
 import { claimsValue, runClaimExpression, userValue, type CompiledClaimExpression } from './expressions.js';
 import type { CompiledAuthenticator } from './validation.js';

@@ -4,9 +4,9 @@
  * --authentication-config, validated (validation.ts) into JwtAuthenticators. A configuration
  * that does not load is an error; the caller fails closed (no JWT authenticates).
  */
-import { aggregateText } from '../../core/field-errors.js';
-import { parseYaml } from '../../codecs/yaml.js';
-import { isJsonObject } from '../../core/json-value.js';
+import { aggregateText } from '../../apimachinery/field-errors.js';
+import { parseYaml } from '../../apimachinery/yaml.js';
+import { isJsonObject } from '../../apimachinery/json-value.js';
 import { JwtAuthenticators } from './authenticator.js';
 import type { IssuerFetch } from './key-set.js';
 import type { AuthenticationConfiguration } from './types.js';

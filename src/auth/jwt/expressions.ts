@@ -17,8 +17,8 @@ import type { Node } from '../../cel/parse/ast.js';
 import { displayIssues } from '../../cel/parse/issues.js';
 import { parseExpression } from '../../cel/parse/parse.js';
 import { EvalError, KObject, type Value } from '../../cel/values/kinds.js';
-import { dynDecl, objectDecl } from '../../admission/policy/request-type.js';
-import { dynValue } from '../../admission/policy/dyn-values.js';
+import { dynDecl, objectDecl } from '../../admission-policy/request-type.js';
+import { dynValue } from '../../admission-policy/dyn-values.js';
 
 export type ExpressionVariable = 'claims' | 'user';
 

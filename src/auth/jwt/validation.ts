@@ -5,7 +5,7 @@
  * rules, claim mappings and user validation rules, with kube's paths and texts. Compiling the CEL
  * expressions is part of it; the compiled authenticators come back with the errors.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { compileClaimExpression, selectsClaim, type CompiledClaimExpression } from './expressions.js';
 import { parseCertificates } from './certificates.js';
 import type { AuthenticationConfiguration, ClaimMappings, ClaimValidationRule, IssuerConfig, JwtAuthenticatorConfig, PrefixedClaimOrExpression, UserValidationRule } from './types.js';
