@@ -25,7 +25,9 @@
 //      kube-scheduler v1.32.13 with simulated nodes, BENCH_CP_PODS pods (1,000) of one Deployment
 //      onto BENCH_CP_NODES nodes (100), time until all are bound and all Ready, against kube-apiserver
 //      + etcd in the same run (BENCH_CP_ROUNDS rounds, default 1; needs ../shared/kube);
-//  15. control planes per tenant (`tenants`, bench/tenants.mjs, its own servers).
+//  15. control planes per tenant (`tenants`, bench/tenants.mjs, its own servers);
+//  16. identity and audit (`identity`, bench/identity.mjs, its own servers): audit at Metadata and
+//      RequestResponse and JWT authentication, CPU per request against kube-apiserver + etcd.
 // Figures are reported as ratios against a baseline run in the same process; nothing is asserted.
 // The raw results (figures, conditions, commit, machine, software, settings) go to
 // bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in bench/README.md.
@@ -50,6 +52,7 @@ import { runLimits } from './limits.mjs';
 import { openAccessServer, runContext, writeResults } from './results.mjs';
 import { runControlPlane } from './control-plane.mjs';
 import { runTenants } from './tenants.mjs';
+import { runIdentity } from './identity.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const context = runContext();
@@ -119,6 +122,7 @@ const processSections = [
     pods: Number(process.env.BENCH_CP_PODS ?? 1000), nodes: Number(process.env.BENCH_CP_NODES ?? 100), rounds: Number(process.env.BENCH_CP_ROUNDS ?? 1),
   })],
   ['tenants', () => runTenants(durationMs)],
+  ['identity', () => runIdentity()],
 ];
 
 const sections = {};
