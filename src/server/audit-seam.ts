@@ -2,8 +2,8 @@
  * Where the request path meets the audit (src/audit/): once a request is authenticated, its
  * audit begins with the cluster's policy and the user (kube's WithAudit, after authentication);
  * a request that fails to authenticate gets the one event kube's WithFailedAuthenticationAudit
- * writes for the plane it addressed (the default plane's policy; a tenant's when its token was
- * refused inside a known tenant is not audited: the tenant is not resolved for unknown tokens).
+ * writes for the plane it addressed: the default plane's, a tenant's when the tenant refused the
+ * token, the default plane's for a token tried on a tenant that does not exist.
  */
 import type { UserInfo } from '../rbac/index.js';
 import { auditSinkOf, type AuditAttributes, type RequestAudit } from '../audit/index.js';
@@ -13,6 +13,7 @@ import type { RequestInfo } from '../apimachinery/request-info.js';
 import { StatusError } from '../apimachinery/status.js';
 import type { Env } from './env.js';
 import { planeOf } from './cluster-routing.js';
+import { refusingPlane } from '../tenancy/tenant-access.js';
 
 /** The attributes a policy rule is matched against. */
 export function auditAttributes(user: UserInfo | undefined, info: RequestInfo | null, request: Request, url: URL): AuditAttributes {
@@ -29,9 +30,10 @@ export async function auditedEntry(audit: RequestAudit, info: RequestInfo | null
   try {
     entered = await enter();
   } catch (error) {
-    if (error instanceof StatusError && error.code === 401 && planeOf(request).tenant === undefined) {
+    const plane = planeOf(request).tenant === undefined ? clusterContext(env) : refusingPlane(error);
+    if (error instanceof StatusError && error.code === 401 && plane) {
       const { kind: _, apiVersion: __, metadata: ___, ...status } = error.status as unknown as Record<string, unknown>;
-      audit.failedAuthentication(auditSinkOf(clusterContext(env)), auditAttributes(undefined, info, request, url), url, { metadata: {}, ...status } as never);
+      audit.failedAuthentication(auditSinkOf(plane), auditAttributes(undefined, info, request, url), url, { metadata: {}, ...status } as never);
     }
     throw error;
   }

@@ -5,11 +5,15 @@
  * them as bearer tokens against the default plane (AUTHENTICATION_CONFIG) and a tenant whose
  * ControlPlane trusts another issuer (spec.authentication). RBAC applies to the mapped user and
  * groups; a rotation of the provider's keys is followed; each plane refuses the other issuer's tokens.
+ * A token the tenant refuses is audited in the tenant's own trail (its ControlPlane's audit webhook).
  */
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, clientId, type OidcProvider } from '../helpers/oidc-provider.mjs';
 import { kubectlFor, kubectlWithConfig, type Kubectl } from './kubectl.js';
 import { startTestServer, type TestServer } from './test-server.js';
+import { selfSignedCertificate } from '../../src/front/self-signed.js';
 import { eventually } from './waiting.js';
 
 const accounts = {
@@ -22,6 +26,8 @@ let people: OidcProvider;
 let tenantIdp: OidcProvider;
 let server: TestServer;
 let admin: Kubectl;
+/** The tenant's audit webhook (HTTPS, its certificate trusted by the server's fetch): the events of every EventList POSTed to it. */
+let tenantAudit: { url: string; ca: string; events: Array<Record<string, any>>; close: () => void };
 const tenant = `idp-${Date.now().toString(36)}`;
 
 function authenticator(issuer: string, ca: string, groupPrefix: string) {
@@ -40,6 +46,20 @@ function withToken(url: string, token: string): Kubectl {
   ].join('\n'));
 }
 
+async function auditReceiver(): Promise<typeof tenantAudit> {
+  const events: Array<Record<string, any>> = [];
+  const tls = selfSignedCertificate();
+  const receiver = createServer(tls, (request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk)).on('end', () => {
+      events.push(...(JSON.parse(body).items ?? []));
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  return { url: `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`, ca: tls.cert, events, close: () => receiver.close() };
+}
+
 async function whoami(kubectl: Kubectl): Promise<{ username?: string; groups?: string[] } | string> {
   const result = await kubectl('auth', 'whoami', '-o', 'json');
   return result.code === 0 ? JSON.parse(result.stdout).status.userInfo : result.stderr.trim();
@@ -48,9 +68,13 @@ async function whoami(kubectl: Kubectl): Promise<{ username?: string; groups?: s
 beforeAll(async () => {
   [people, tenantIdp] = await Promise.all([startOidcProvider(accounts), startOidcProvider(accounts)]);
   const configuration = { apiVersion: 'apiserver.config.k8s.io/v1beta1', kind: 'AuthenticationConfiguration', jwt: [authenticator(people.issuer, people.ca, 'oidc:')] };
-  server = await startTestServer({ bindings: { AUTHENTICATION_CONFIG: JSON.stringify(configuration) }, trustedCertificates: [people.ca, tenantIdp.ca] });
+  tenantAudit = await auditReceiver();
+  server = await startTestServer({ bindings: { AUTHENTICATION_CONFIG: JSON.stringify(configuration) }, trustedCertificates: [people.ca, tenantIdp.ca, tenantAudit.ca] });
   admin = kubectlFor(server.url);
-  const controlPlane = { apiVersion: 'tenancy.edge-apiserver.dev/v1alpha1', kind: 'ControlPlane', metadata: { name: tenant }, spec: { authentication: { jwt: [authenticator(tenantIdp.issuer, tenantIdp.ca, 'idp:')] } } };
+  const controlPlane = { apiVersion: 'tenancy.edge-apiserver.dev/v1alpha1', kind: 'ControlPlane', metadata: { name: tenant }, spec: {
+    authentication: { jwt: [authenticator(tenantIdp.issuer, tenantIdp.ca, 'idp:')] },
+    audit: { policy: { omitStages: ['RequestReceived'], rules: [{ level: 'Metadata' }] }, webhook: { url: tenantAudit.url } },
+  } };
   const created = await admin.withInput(JSON.stringify(controlPlane), 'apply', '-f', '-');
   expect(created.code, created.stderr).toBe(0);
   const waited = await admin('wait', '--for=condition=Ready', `controlplane/${tenant}`, '--timeout=60s');
@@ -59,6 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  tenantAudit?.close();
   await Promise.all([people?.stop(), tenantIdp?.stop()]);
 });
 
@@ -91,6 +116,18 @@ describe('kubectl with ID tokens of a real OpenID provider', () => {
     expect((await tom('get', 'namespaces')).stderr).toContain('User "tom@tenant.example" cannot list resource "namespaces"');
     // The default plane's issuer makes jane a default-plane user: a visitor the tenant does not let in.
     expect((await withToken(url, await people.idToken('jane'))('get', 'namespaces')).stderr).toContain('Error from server (Forbidden)');
+  });
+
+  it('audits a token the tenant refuses in the tenant\'s own trail, as kube audits failed authentication', async () => {
+    const url = `${server.url}/clusters/${tenant}`;
+    const refused = await fetch(`${url}/api/v1/namespaces?refused=${tenant}`, { headers: { authorization: 'Bearer not-a-token-of-anyone' } });
+    expect(refused.status).toBe(401);
+    const auditId = refused.headers.get('audit-id');
+    await eventually(async () => tenantAudit.events.some((event) => event.auditID === auditId), 15_000);
+    const event = tenantAudit.events.find((item) => item.auditID === auditId)!;
+    expect({ level: event.level, stage: event.stage, verb: event.verb, user: event.user, responseStatus: event.responseStatus }).toEqual({
+      level: 'Metadata', stage: 'ResponseStarted', verb: 'list', user: {}, responseStatus: { metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 },
+    });
   });
 
   it('follows a rotation of the provider\'s signing keys', async () => {
