@@ -5,20 +5,16 @@
  * `kubernetes.UserInfo` object: username, uid, groups, extra). Validation rules must be bool
  * (`must evaluate to bool`); mappings may be anything and are checked when they run.
  */
-import { Checker } from '../../cel/check/checker.js';
-import { literalIssues } from '../../cel/check/literals.js';
 import { Scope } from '../../cel/check/scope.js';
 import { formatType, fromDecl } from '../../cel/check/types.js';
 import type { Program } from '../../cel/compile.js';
-import { estimateCost } from '../../cel/cost/estimate.js';
 import type { DeclType } from '../../cel/decl-types.js';
 import { evaluateProgram } from '../../cel/evaluate.js';
 import type { Node } from '../../cel/parse/ast.js';
-import { displayIssues } from '../../cel/parse/issues.js';
-import { parseExpression } from '../../cel/parse/parse.js';
 import { EvalError, KObject, type Value } from '../../cel/values/kinds.js';
 import { dynDecl, objectDecl } from '../../admission-policy/request-type.js';
 import { dynValue } from '../../admission-policy/dyn-values.js';
+import { checkExpression } from '../../admission-policy/expression.js';
 
 export type ExpressionVariable = 'claims' | 'user';
 
@@ -41,14 +37,10 @@ function scopeOf(variable: ExpressionVariable): Scope {
 
 /** Compiles `source` over `variable`; `bool`: the result must be a bool (validation rules). */
 export function compileClaimExpression(source: string, variable: ExpressionVariable, bool: boolean): CompiledClaimExpression {
-  const parsed = parseExpression(source);
-  if (parsed.issues) return { source, error: `compilation failed: ${displayIssues(source, parsed.issues)}` };
-  const checker = new Checker({ root: dynDecl, optionalOldSelf: false, source });
-  const type = checker.check(parsed.node, scopeOf(variable));
-  const issues = checker.issues.length ? checker.issues : literalIssues(parsed.node);
-  if (issues.length) return { source, error: `compilation failed: ${displayIssues(source, issues)}` };
-  if (bool && formatType(type) !== 'bool') return { source, error: 'must evaluate to bool' };
-  return { source, program: { source, node: parsed.node, info: checker.info, maxCost: estimateCost(parsed.node, checker.info).max } };
+  const checked = checkExpression(source, scopeOf(variable));
+  if (checked.error !== undefined) return { source, error: checked.error };
+  if (bool && formatType(checked.type) !== 'bool') return { source, error: 'must evaluate to bool' };
+  return { source, program: checked.program };
 }
 
 /** The CEL value of the token's claims. */
