@@ -13,9 +13,9 @@
 //   rr       static token, namespace `audit-rr`;
 //   jwt      the ID token, namespace `plain`.
 // Measured: CPU microseconds per request of each server's processes (kube-apiserver + etcd;
-// workerd + its HTTPS front), cases alternated over two rounds, servers alternated in each. The
-// cost of a feature is its case's CPU per request over the baseline's; reported with edge/kube
-// ratios. Nothing is asserted.
+// workerd + its HTTPS front), over four rounds that each start from the next case, servers
+// alternated in each. The cost of a feature is its case's CPU per request over the baseline's;
+// reported with edge/kube ratios. Nothing is asserted.
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -150,7 +150,7 @@ const countLines = (file) => {
   }
 };
 
-export async function runIdentity(objects = Number(process.env.BENCH_IDENTITY_OBJECTS ?? 250)) {
+export async function runIdentity(objects = Number(process.env.BENCH_IDENTITY_OBJECTS ?? 150)) {
   const missing = kubeMissing();
   if (missing) return { skipped: missing };
   const files = mkdtempSync(path.join(stateDirectory(), 'identity-bench-'));
@@ -164,11 +164,12 @@ export async function runIdentity(objects = Number(process.env.BENCH_IDENTITY_OB
     const users = await Promise.all(servers.map((server) => whoAmI(server, idToken)));
     const tokens = (server) => ({ static: server.token, metadata: server.token, rr: server.token, jwt: idToken });
     const totals = Object.fromEntries(servers.map((server) => [server.name, Object.fromEntries(cases.map((name) => [name, { cpuUs: 0, requestsPerSecond: 0 }]))]));
-    // Unrecorded warm-up of every case, then two rounds; servers alternate within each case.
-    for (const server of servers) for (const name of cases) await runCase(server, tokens(server)[name], namespaces[name], 25, `warm-${name}`);
-    const rounds = 2;
+    // Unrecorded warm-up of every case, then four rounds, each starting from the next case (the
+    // first case of a round measured heavier on both servers); servers alternate within each case.
+    for (const server of servers) for (const name of cases) await runCase(server, tokens(server)[name], namespaces[name], 100, `warm-${name}`);
+    const rounds = cases.length;
     for (let round = 0; round < rounds; round++) {
-      for (const name of cases) {
+      for (const name of [...cases.slice(round), ...cases.slice(0, round)]) {
         const order = round % 2 === 0 ? servers : [...servers].reverse();
         for (const server of order) {
           const result = await runCase(server, tokens(server)[name], namespaces[name], objects, `r${round}-${name}`);
@@ -192,7 +193,7 @@ export async function runIdentity(objects = Number(process.env.BENCH_IDENTITY_OB
     const events = { kube: countLines(started.logs.kube), edge: countLines(started.logs.edge) };
     console.log(`  audit events written: kube ${events.kube}, edge ${events.edge}`);
     return {
-      conditions: `kube-apiserver v1.32.13 + etcd and edge-apiserver (workerd + HTTPS front) with the same audit policy (by namespace: Metadata, RequestResponse, None; log backend to a file; RequestReceived omitted) and the same JWT authenticator (a local OpenID provider over HTTPS); ConfigMap create/get/update/delete at ${clients} clients, ${objects * 4} requests per case, 2 alternated rounds after a warm-up; CPU of each server's processes per request`,
+      conditions: `kube-apiserver v1.32.13 + etcd and edge-apiserver (workerd + HTTPS front) with the same audit policy (by namespace: Metadata, RequestResponse, None; log backend to a file; RequestReceived omitted) and the same JWT authenticator (a local OpenID provider over HTTPS); ConfigMap create/get/update/delete at ${clients} clients, ${objects * 4} requests per case, 4 rounds (each starting from the next case) after a warm-up; CPU of each server's processes per request`,
       jwtUser: users, cases: figures, auditEvents: events,
     };
   } finally {
