@@ -27,6 +27,8 @@
 //      + etcd in the same run (BENCH_CP_ROUNDS rounds, default 1; needs ../shared/kube);
 //  15. control planes per tenant (`tenants`, bench/tenants.mjs, its own servers);
 //  16. snapshot and restore (`backups`, bench/backups.mjs, its own servers) beside etcd's snapshot.
+//  17. identity and audit (`identity`, bench/identity.mjs, its own servers): audit at Metadata and
+//      RequestResponse and JWT authentication, CPU per request against kube-apiserver + etcd.
 // Figures are reported as ratios against a baseline run in the same process; nothing is asserted.
 // The raw results (figures, conditions, commit, machine, software, settings) go to
 // bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in bench/README.md.
@@ -52,6 +54,7 @@ import { openAccessServer, runContext, writeResults } from './results.mjs';
 import { runControlPlane } from './control-plane.mjs';
 import { runTenants } from './tenants.mjs';
 import { runBackups } from './backups.mjs';
+import { runIdentity } from './identity.mjs';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const context = runContext();
@@ -122,6 +125,7 @@ const processSections = [
   })],
   ['tenants', () => runTenants(durationMs)],
   ['backups', () => runBackups()],
+  ['identity', () => runIdentity()],
 ];
 
 const sections = {};

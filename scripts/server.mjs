@@ -13,7 +13,11 @@
 import './offline-env.mjs';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { Response } from 'miniflare';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -76,11 +80,11 @@ export async function bundleFront(name) {
  * then collects large garbage late, so resident memory follows bytes moved, not bytes held).
  * Returns { url, entryUrl, tlsPid (with https), frontPid (with front), mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB } = {}) {
-  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB });
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB, auditLogPath, trustedCertificates } = {}) {
+  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB, auditLogPath, trustedCertificates });
   const scriptPath = entry ? await bundleWorker(entry, path.join(projectRoot, '.wrangler', 'bundle-variants')) : await bundleWorker();
   const direct = { host, port: https ? 0 : port };
-  const options = miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers });
+  const options = { ...miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers, trustedCertificates }), ...workerLogs(auditLogPath) };
   const flags = heapLimitMiB ? [`--max-old-space-size=${heapLimitMiB}`] : [];
   const { mf, entryUrl } = await withV8Flags(flags, async () => {
     const mf = new Miniflare(options);
@@ -93,7 +97,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
 }
 
 /** Miniflare's options for the server: the bundled Worker on a direct socket, what it needs from wrangler.toml. */
-function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers }) {
+function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers, trustedCertificates }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
   return convertV4MiniflareOptions({
     host,
@@ -112,8 +116,50 @@ function miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, 
       scriptPath,
       // TLS is terminated in front of workerd (TLS_IN_FRONT), with a self-signed certificate: tenants' kubeconfigs skip verification too.
       bindings: { ...workerOptions.bindings, ...(https ? { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', TLS_IN_FRONT: 'true' } : {}), ...bindings },
+      ...(trustedCertificates?.length ? { outboundService: trustingOutbound(trustedCertificates) } : {}),
     }, ...extraWorkers],
   });
+}
+
+/**
+ * The Worker's outbound fetch, made by Node trusting `certificates` (PEM) besides the public CAs:
+ * a local OpenID provider with its own CA (a JWT authenticator's certificateAuthority). On the
+ * platform a Worker's fetch trusts public CAs only (this Miniflare offers no network service with
+ * extra CAs, so Node makes the requests).
+ */
+function trustingOutbound(certificates) {
+  const ca = [...rootCertificates, ...certificates];
+  return async (request) => {
+    const url = new URL(request.url);
+    const body = ['GET', 'HEAD'].includes(request.method) ? undefined : Buffer.from(await request.arrayBuffer());
+    return new Promise((resolve, reject) => {
+      const outbound = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: request.method, headers: Object.fromEntries(request.headers), ca }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk)).on('error', reject).on('end', () => {
+          const headers = Object.entries(response.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]));
+          resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers }));
+        });
+      });
+      outbound.on('error', reject);
+      outbound.end(body);
+    });
+  };
+}
+
+/**
+ * The Worker's log lines: audit events (JSON lines of the log backend, AUDIT_LOG) appended to
+ * `auditLogPath` when given, as kube-apiserver's --audit-log-path; everything else to the console.
+ */
+function workerLogs(auditLogPath) {
+  if (!auditLogPath) return {};
+  const auditPrefix = '{"kind":"Event","apiVersion":"audit.k8s.io/v1"';
+  return {
+    handleStructuredLogs: ({ level, message }) => {
+      if (message.startsWith(auditPrefix)) appendFileSync(auditLogPath, `${message}\n`);
+      else if (level === 'error' || level === 'warn') console.error(message);
+      else console.log(message);
+    },
+  };
 }
 
 /**

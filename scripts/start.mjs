@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { credentialBindings, localCredentials } from './local-credentials.mjs';
 import { projectRoot, startServer } from './server.mjs';
+import { identityOptions } from './identity-options.mjs';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -15,7 +16,8 @@ const credentials = localCredentials();
 // BUILTIN_CONTROLLERS=off|on|auto and SHARDED_TYPES=... npm start override wrangler.toml's
 // (the built-in controllers beside kube-controller-manager; types spread over storage shards).
 const overrides = Object.fromEntries(['BUILTIN_CONTROLLERS', 'SHARDED_TYPES'].filter((name) => process.env[name]).map((name) => [name, process.env[name]]));
-const { url, stop } = await startServer({ port, host, persistTo, bindings: { ...credentialBindings(credentials), ...overrides }, front: true });
+const identity = identityOptions(process.env);
+const { url, stop } = await startServer({ port, host, persistTo, bindings: { ...credentialBindings(credentials), ...overrides, ...identity.bindings }, front: true, ...identity.options });
 writeFileSync(path.join(projectRoot, 'kubeconfig'), kubeconfig(url, credentials.adminToken), { mode: 0o600 });
 console.log(`edge-apiserver listening on ${url}`);
 console.log(`state: ${path.relative(projectRoot, persistTo)}   kubeconfig: ./kubeconfig (user admin, system:masters)`);

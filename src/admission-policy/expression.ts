@@ -43,19 +43,29 @@ function scopeFor(env: ExpressionEnvironment): Scope {
 /** cel-go's Type.String() of a result type (`null_type` for null). */
 const typeText = (type: CheckType): string => (type.k === 'prim' && type.name === 'null' ? 'null_type' : formatType(type));
 
+/**
+ * Parses and type-checks `source` in `scope` (cel-go's Compile): kube's `compilation failed: ...`
+ * detail on an error, else the program and its result type. Admission and JWT expressions share it.
+ */
+export function checkExpression(source: string, scope: Scope): { program: Program; type: CheckType; error?: undefined } | { error: string } {
+  const parsed = parseExpression(source);
+  if (parsed.issues) return { error: `compilation failed: ${displayIssues(source, parsed.issues)}` };
+  const checker = new Checker({ root: dynDecl, optionalOldSelf: false, source });
+  const type = checker.check(parsed.node, scope);
+  const issues = checker.issues.length ? checker.issues : literalIssues(parsed.node);
+  if (issues.length) return { error: `compilation failed: ${displayIssues(source, issues)}` };
+  return { program: { source, node: parsed.node, info: checker.info, maxCost: estimateCost(parsed.node, checker.info).max }, type };
+}
+
 /** Compiles `source`; errors carry kube's detail (`compilation failed: ERROR: <input>:1:1: ...`). */
 export function compileAdmissionExpression(source: string, env: ExpressionEnvironment, returns: ReturnTypes): CompiledExpression {
-  const parsed = parseExpression(source);
-  if (parsed.issues) return { source, error: `compilation failed: ${displayIssues(source, parsed.issues)}` };
-  const checker = new Checker({ root: dynDecl, optionalOldSelf: false, source });
-  const type = checker.check(parsed.node, scopeFor(env));
-  const issues = checker.issues.length ? checker.issues : literalIssues(parsed.node);
-  if (issues.length) return { source, error: `compilation failed: ${displayIssues(source, issues)}` };
+  const checked = checkExpression(source, scopeFor(env));
+  if (checked.error !== undefined) return { source, error: checked.error };
+  const { program, type } = checked;
   if (returns !== 'any' && !returns.includes(typeText(type) as 'bool')) {
     const got = typeText(type);
     const error = returns.length === 1 ? `must evaluate to ${returns[0]} but got ${got}` : `must evaluate to one of [${returns.join(' ')}] but got ${got}`;
     return { source, error };
   }
-  const program: Program = { source, node: parsed.node, info: checker.info, maxCost: estimateCost(parsed.node, checker.info).max };
   return { source, program, type };
 }

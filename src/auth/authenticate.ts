@@ -1,7 +1,7 @@
 /**
  * The authentication filter (k8s.io/apiserver/pkg/endpoints/filters/authentication.go): a
- * bearer token is tried by the static token table, then as a service account JWT; a token that
- * neither accepts is 401 `Unauthorized`, whatever the path. A request without credentials is
+ * bearer token is tried by the static token table, then as a service account JWT, then by the JWT
+ * authenticators (src/auth/jwt/, AUTHENTICATION_CONFIG); a token that none accepts is 401 `Unauthorized`, whatever the path. A request without credentials is
  * system:anonymous only on the paths ANONYMOUS_PATHS allows (kube's structured anonymous
  * authentication with path conditions), 401 elsewhere. Authenticated users are in
  * system:authenticated; anonymous in system:unauthenticated.
@@ -10,6 +10,7 @@ import { unauthorized } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { withAuthenticatedGroup } from '../authn/index.js';
 import type { UserInfo } from '../rbac/index.js';
+import { authenticateJwt } from './jwt-auth.js';
 import { authenticateServiceAccountToken } from './service-account-auth.js';
 
 export const anonymousUser: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
@@ -49,7 +50,7 @@ export function bearerToken(header: string | null): string | undefined {
 async function tokenUser(token: string, cluster: ClusterContext, now: Date): Promise<UserInfo | null> {
   const fromTable = cluster.credentials.staticTokens().get(token);
   if (fromTable) return fromTable;
-  return authenticateServiceAccountToken(token, cluster, now);
+  return (await authenticateServiceAccountToken(token, cluster, now)) ?? authenticateJwt(token, cluster, now);
 }
 
 /** Whether anonymous requests may reach `path` (of the allowed `paths`): exact paths, and the per-check paths below /livez etc. */

@@ -24,9 +24,10 @@ export async function decide(cluster: ClusterContext, attributes: Attributes): P
   return authorize(await rbacPolicy(cluster), attributes);
 }
 
-/** Throws kube's 403 unless the request is allowed. */
-export async function authorizeRequest(cluster: ClusterContext, attributes: Attributes): Promise<void> {
+/** Throws kube's 403 unless the request is allowed; `observe` sees the decision either way (audit annotations). */
+export async function authorizeRequest(cluster: ClusterContext, attributes: Attributes, observe?: (decision: Decision) => void): Promise<void> {
   const decision = await decide(cluster, attributes);
+  observe?.(decision);
   if (!decision.allowed) throw forbiddenError(attributes, decision.reason);
 }
 

@@ -18,6 +18,10 @@ export interface CredentialTexts {
   serviceAccountKey?: string;
   serviceAccountIssuer?: string;
   serviceAccountJwksUri?: string;
+  /** An AuthenticationConfiguration (YAML or JSON) of JWT authenticators (src/auth/jwt/). */
+  authenticationConfiguration?: string;
+  /** Where the cluster's audit events go and by which policy (src/audit/): a policy's text, the log backend, a webhook. */
+  audit?: { policy?: string; log?: boolean; webhookUrl?: string };
 }
 
 export class ClusterCredentials {
@@ -49,6 +53,16 @@ export class ClusterCredentials {
   /** The audiences the API accepts in service account tokens (kube's --api-audiences default: the issuer). */
   get apiAudiences(): string[] {
     return [this.issuer];
+  }
+
+  /** The JWT authenticators' configuration text, if any. */
+  get authenticationConfiguration(): string | undefined {
+    return this.texts().authenticationConfiguration;
+  }
+
+  /** The cluster's audit configuration texts, if any. */
+  get audit(): CredentialTexts['audit'] {
+    return this.texts().audit;
   }
 
   /** The jwks_uri /.well-known/openid-configuration advertises. */

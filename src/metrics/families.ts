@@ -49,6 +49,13 @@ export class ApiServerMetrics {
   readonly nominalLimitSeats = new Family('apiserver_flowcontrol_nominal_limit_seats',
     '[BETA] Nominal number of execution seats configured for each priority level', 'gauge', ['priority_level']);
 
+  readonly auditEvents = new Family('apiserver_audit_event_total', '[ALPHA] Counter of audit events generated and sent to the audit backend.', 'counter', []);
+
+  readonly auditErrors = new Family('apiserver_audit_error_total',
+    '[ALPHA] Counter of audit events that failed to be audited properly. Plugin identifies the plugin affected by the error.', 'counter', ['plugin']);
+
+  readonly auditLevels = new Family('apiserver_audit_level_total', '[ALPHA] Counter of policy levels for audit events (1 per request).', 'counter', ['level']);
+
   constructor() {
     // Both kinds are always exposed, as kube's gauges are.
     this.currentInflight.set(['mutating'], 0);

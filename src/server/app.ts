@@ -24,14 +24,19 @@ import { serveMetrics } from './serve-metrics.js';
 import { scheduleAvailability, type Background } from '../apiservices/system-objects.js';
 import { errorResponse, pageNotFound, withCommonHeaders } from '../endpoints/handlers/status-responses.js';
 import { requestUrl, servedPath } from '../apimachinery/request-url.js';
+import { RequestAudit, auditIdOf } from '../audit/index.js';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ getPath: servedPath });
   app.use('*', async (c, next) => {
+    const audit = new RequestAudit(auditIdOf(c.req.raw), c.req.raw, backgroundOf(c));
+    c.set('audit', audit);
     await next();
     const flow = c.get('flow');
+    const watch = c.get('info')?.verb === 'watch';
     const withFlow = flow && c.res.status !== 101 ? withHeaders(c.res, flowHeaders(flow)) : c.res;
-    const response = await withContentEncoding(c.req.raw, withCommonHeaders(withFlow), c.get('info')?.verb === 'watch');
+    const audited = audit.enabled ? await audit.respond(withFlow, watch) : withFlow;
+    const response = await withContentEncoding(c.req.raw, withCommonHeaders(audited, audit.id), watch);
     // Hono's setter copies a new response and sets the old one's headers over it (its cache-control
     // over ours): the new one already has them, so the old one is cleared first.
     if (response !== c.res) {

@@ -42,6 +42,17 @@ export interface Env extends SettingVariables {
   SERVICE_ACCOUNT_KEY?: string;
   /** The `iss` of service account tokens, also the default API audience (default https://kubernetes.default.svc.cluster.local). */
   SERVICE_ACCOUNT_ISSUER?: string;
+  /**
+   * JWT authenticators: a kube AuthenticationConfiguration (apiserver.config.k8s.io/v1beta1, YAML
+   * or JSON), as kube-apiserver's --authentication-config file. Unset: no JWT authenticators.
+   */
+  AUTHENTICATION_CONFIG?: string;
+  /** The audit policy (audit.k8s.io/v1 Policy, YAML or JSON), as kube-apiserver's --audit-policy-file. Unset: no auditing. */
+  AUDIT_POLICY?: string;
+  /** `true`: audit events are written to the Worker's log as JSON lines (kube's log backend). */
+  AUDIT_LOG?: string;
+  /** Audit events are POSTed there in batches as audit.k8s.io/v1 EventLists (kube's webhook backend). */
+  AUDIT_WEBHOOK_URL?: string;
   /** The jwks_uri advertised by /.well-known/openid-configuration (default: the issuer + /openid/v1/jwks). */
   SERVICE_ACCOUNT_JWKS_URI?: string;
   /**

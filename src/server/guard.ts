@@ -27,6 +27,8 @@ import { clusterContext, clusterDirectory } from './assembly/clusters.js';
 import { enterTenant } from '../tenancy/tenant-access.js';
 import { planeOf } from './cluster-routing.js';
 import { requestUrl } from '../apimachinery/request-url.js';
+import { auditedEntry } from './audit-seam.js';
+import type { RequestAudit } from '../audit/index.js';
 
 export interface GuardVariables {
   cluster: ClusterContext;
@@ -38,6 +40,8 @@ export interface GuardVariables {
   watchStop?: () => void;
   /** The request's FlowSchema and priority level, once classified. */
   flow?: Classification;
+  /** The request's audit (src/audit/): made first, begun once the user is known. */
+  audit: RequestAudit;
 }
 
 export type AppEnv = { Bindings: Env; Variables: GuardVariables };
@@ -47,10 +51,10 @@ export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const request = c.req.raw;
   const url = requestUrl(request);
   const path = decodeRequestPath(url.pathname);
-  const { cluster, user } = await enter(request, c.env, path ?? url.pathname);
+  const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
+  const { cluster, user } = await auditedEntry(c.get('audit'), info, url, request, c.env, () => enter(request, c.env, path ?? url.pathname));
   c.set('cluster', cluster);
   await admitToTenant(cluster, request);
-  const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
   const giveSeatBack = await takeTenantSeat(cluster, info?.verb === 'watch');
   try {
     await guarded(c, next, { url, path, cluster, authenticated: user, info });
@@ -70,14 +74,16 @@ interface Entered {
 /** The rest of the guard, once a request is in its cluster (and holds its tenant's seat). */
 async function guarded(c: Context<AppEnv>, next: Next, { url, path, cluster, authenticated, info }: Entered): Promise<void> {
   const request = c.req.raw;
+  const audit = c.get('audit');
   const user = await impersonatedUser(request, cluster, authenticated);
+  if (user !== authenticated) audit.impersonated(user);
   await ensureBootstrapped(cluster);
   const flow = await classifyRequest(cluster, user, info ?? fallbackInfo(request.method, url.pathname));
   c.set('flow', flow);
   const release = await limit(c, cluster, user, info, flow);
   const watchStop = c.get('watchStop');
   try {
-    if (info) await authorizeRequest(cluster, attributesOf(user, info));
+    if (info) await authorizeRequest(cluster, attributesOf(user, info), (decision) => audit.authorized(decision.allowed, decision.reason));
     c.set('user', user);
     c.set('path', path);
     c.set('info', info);

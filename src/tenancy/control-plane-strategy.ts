@@ -9,6 +9,7 @@ import { tenantNameProblems } from '../cluster/names.js';
 import { CustomResourceStrategy } from '../registry/strategies/custom-resource.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import { eraseFinalizer } from './control-plane-type.js';
+import { identityErrors } from './control-plane-identity.js';
 
 export class ControlPlaneStrategy extends CustomResourceStrategy {
   override prepareForCreate(object: KubeObject): void {
@@ -20,8 +21,13 @@ export class ControlPlaneStrategy extends CustomResourceStrategy {
   /** A name that is no tenant name is reported as such, instead of the generic name rule's message. */
   override validate(object: KubeObject): FieldError[] {
     const own = nameErrors(object.metadata.name ?? '');
-    const generic = super.validate(object);
+    const generic = [...super.validate(object), ...identityErrors(object, undefined)];
     return own.length ? [...own, ...generic.filter((error) => error.field !== 'metadata.name')] : generic;
+  }
+
+  /** spec.authentication and spec.audit are validated on every update too, as kube validates its files on load. */
+  override validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
+    return [...super.validateUpdate(object, old), ...identityErrors(object, undefined)];
   }
 }
 

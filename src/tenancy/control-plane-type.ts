@@ -9,6 +9,7 @@
 import type { ResourceType } from '../api/catalog.js';
 import { definitionTypes } from '../crds/crd-resource-types.js';
 import type { KubeObject } from '../apimachinery/object.js';
+import { tenantIdentityProperties } from './control-plane-identity.js';
 
 export const tenancyGroup = 'tenancy.edge-apiserver.dev';
 export const tenancyVersion = 'v1alpha1';
@@ -42,6 +43,7 @@ const schema = {
       type: 'object',
       properties: {
         server: text('The URL clients reach the control plane at, written into its kubeconfig. Default: the URL the ControlPlane was created through, with /clusters/NAME (or https://NAME.<TENANT_DOMAIN>).'),
+        ...tenantIdentityProperties,
       },
     },
     status: {

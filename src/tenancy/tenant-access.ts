@@ -26,17 +26,33 @@ export async function enterTenant(request: Request, clusters: ClusterDirectory, 
   // Looked up before its credentials were delivered: the token may be one of them.
   if (tenant && token !== undefined && !tenant.credentials.staticTokens) tenant = await lookupTenant(home, name, true);
   const cluster = tenant ? clusters.of(tenant.cluster, tenant.credentials) : undefined;
-  if (cluster && token === undefined) return { cluster, user: await authenticateRequest(request, cluster, path, now) };
+  if (cluster && token === undefined) return { cluster, user: await authenticateRequest(request, cluster, path, now).catch((error: unknown) => { throw refusedIn(cluster, error); }) };
   const own = cluster && token !== undefined ? await authenticateToken(token, cluster, now) : null;
   if (cluster && own) return { cluster, user: own };
   const visitor = token !== undefined ? await authenticateToken(token, home, now) : null;
-  if (!visitor) throw unauthorized();
+  if (!visitor) throw refusedIn(cluster ?? home);
   await authorizeRequest(home, {
     user: visitor, verb: 'admin', namespace: '', apiGroup: tenancyGroup, resource: 'controlplanes', subresource: 'content',
     name, resourceRequest: true, path,
   });
   if (!cluster) throw notFound({ group: tenancyGroup, resource: 'controlplanes' }, name);
   return { cluster, user: asTenantAdmin(visitor) };
+}
+
+const refusals = new WeakMap<object, ClusterContext>();
+
+/** kube's 401 (or `error`), remembering the plane whose audit records it (kube's WithFailedAuthenticationAudit). */
+function refusedIn(cluster: ClusterContext, error: unknown = unauthorized()): unknown {
+  if (typeof error === 'object' && error !== null) refusals.set(error, cluster);
+  return error;
+}
+
+/**
+ * The plane that refused a request's token: the tenant when it exists (its audit trail), else the
+ * default plane (a token tried on a tenant that does not exist is the operator's to see).
+ */
+export function refusingPlane(error: unknown): ClusterContext | undefined {
+  return typeof error === 'object' && error !== null ? refusals.get(error) : undefined;
 }
 
 /** A default-plane admin inside a tenant: a member of system:masters there. */

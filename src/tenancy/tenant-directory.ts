@@ -12,6 +12,7 @@ import { ClusterState, type ClusterContext, type WriteListener } from '../cluste
 import type { CredentialTexts } from '../cluster/credentials.js';
 import { storeFor } from '../registry/registry.js';
 import { controlPlaneType, tenancyGroup } from './control-plane-type.js';
+import { tenantIdentityTexts } from './control-plane-identity.js';
 import { credentialsSecretName, credentialTexts, secretsOf, tenancyNamespace, tenantIssuer } from './tenant-credentials.js';
 
 /** How long a lookup is trusted (the same second as the serving catalog and RBAC caches). */
@@ -73,5 +74,5 @@ async function readTenant(home: ClusterContext, name: string): Promise<Tenant | 
   if (!controlPlane || controlPlane.metadata.deletionTimestamp) return null;
   const uid = controlPlane.metadata.uid ?? '';
   const issuer = tenantIssuer(home.credentials.issuer, name);
-  return { name, cluster: tenantClusterName(name, uid), credentials: credentialTexts(secretsOf(secret, uid), issuer) };
+  return { name, cluster: tenantClusterName(name, uid), credentials: { ...credentialTexts(secretsOf(secret, uid), issuer), ...tenantIdentityTexts(controlPlane) } };
 }

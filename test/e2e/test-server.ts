@@ -20,7 +20,7 @@ export interface TestServer {
  * E2E_SHARDED_TYPES sets SHARDED_TYPES for every suite's server; `front` serves TLS
  * from src/front/https-front.ts, which keeps idle connections open as kube-apiserver does.
  */
-export async function startTestServer(options: { port?: number; persistTo?: string; bindings?: Record<string, string>; front?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: { port?: number; persistTo?: string; bindings?: Record<string, string>; front?: boolean; trustedCertificates?: string[]; auditLogPath?: string } = {}): Promise<TestServer> {
   const bindings = {
     ...credentialBindings({ adminToken, signingKey: signingKey(), extraUsers: testUsers }),
     RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000',
@@ -28,7 +28,7 @@ export async function startTestServer(options: { port?: number; persistTo?: stri
     ...(process.env.E2E_SHARDED_TYPES ? { SHARDED_TYPES: process.env.E2E_SHARDED_TYPES } : {}),
     ...options.bindings,
   };
-  return startServer({ port: options.port ?? 0, persistTo: options.persistTo, bindings, https: true, front: options.front ?? false });
+  return startServer({ port: options.port ?? 0, persistTo: options.persistTo, bindings, https: true, front: options.front ?? false, trustedCertificates: options.trustedCertificates, auditLogPath: options.auditLogPath });
 }
 
 /** One signing key per test process, so that a restarted server accepts the tokens it issued. */

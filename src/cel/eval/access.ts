@@ -14,7 +14,8 @@ const noSuchOverload = (): EvalError => new EvalError('no such overload');
 /** Wraps a lookup result for optional mode. */
 function finish(found: Value | undefined, missing: () => EvalError, optional: boolean): Value {
   if (optional) return found === undefined ? Optional.none : new Optional(found);
-  return found ?? missing();
+  // A map key holding null reads as null (kube's UnstructuredToVal); only an absent key is missing.
+  return found === undefined ? missing() : found;
 }
 
 /** `operand.field` (or has(operand.field) when `testOnly`). */

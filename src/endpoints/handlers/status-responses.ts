@@ -9,11 +9,11 @@ import { wantsPretty } from './respond.js';
 import { sizedResponse, withHeaders } from './sized-response.js';
 import { requestUrl } from '../../apimachinery/request-url.js';
 
-/** Cache-Control and Audit-Id, as kube's filters set them (not on WebSocket upgrades). */
-export function withCommonHeaders(response: Response): Response {
+/** Cache-Control and Audit-Id (the request's audit ID), as kube's filters set them (not on WebSocket upgrades). */
+export function withCommonHeaders(response: Response, auditId: string = crypto.randomUUID()): Response {
   if (response.status === 101) return response;
   const cacheControl = response.headers.get('cache-control') ?? 'no-cache, private';
-  return withHeaders(response, { 'cache-control': cacheControl, 'audit-id': crypto.randomUUID() });
+  return withHeaders(response, { 'cache-control': cacheControl, 'audit-id': auditId });
 }
 
 /**

@@ -56,5 +56,7 @@ function workerCredentials(env: Env): CredentialTexts {
   return {
     staticTokens: env.STATIC_TOKENS, serviceAccountKey: env.SERVICE_ACCOUNT_KEY,
     serviceAccountIssuer: env.SERVICE_ACCOUNT_ISSUER, serviceAccountJwksUri: env.SERVICE_ACCOUNT_JWKS_URI,
+    authenticationConfiguration: env.AUTHENTICATION_CONFIG,
+    audit: { policy: env.AUDIT_POLICY, log: env.AUDIT_LOG === 'true', webhookUrl: env.AUDIT_WEBHOOK_URL },
   };
 }
