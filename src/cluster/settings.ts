@@ -39,6 +39,8 @@ export interface ClusterSettings {
   tenantDomain: string | undefined;
   /** Tenants' kubeconfigs skip TLS verification (KUBECONFIG_INSECURE_SKIP_TLS_VERIFY=true). */
   kubeconfigInsecure: boolean;
+  /** The address the `default/kubernetes` endpoints publish (ADVERTISE_ADDRESS); undefined: the request's host when an IP. */
+  advertiseAddress: string | undefined;
 }
 
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
@@ -66,6 +68,7 @@ export function settingsOf(env: Env): ClusterSettings {
     tenantConcurrency: positiveInteger(env.TENANT_CONCURRENCY, 2),
     tenantDomain: env.TENANT_DOMAIN?.trim() || undefined,
     kubeconfigInsecure: env.KUBECONFIG_INSECURE_SKIP_TLS_VERIFY === 'true',
+    advertiseAddress: env.ADVERTISE_ADDRESS?.trim() || undefined,
   };
 }
 

@@ -22,6 +22,7 @@ import type { Classification } from '../flowcontrol/classify.js';
 import { observeRequest, recordTermination } from '../metrics/request-metrics.js';
 import type { Env } from '../env.js';
 import { ensureBootstrapped } from '../registry/bootstrap.js';
+import { ensureKubernetesService } from '../controllers/kubernetes-service.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext } from '../cluster/contexts.js';
 import { enterTenant } from '../tenancy/tenant-access.js';
@@ -72,6 +73,7 @@ async function guarded(c: Context<AppEnv>, next: Next, { url, path, cluster, aut
   const request = c.req.raw;
   const user = await impersonatedUser(request, cluster, authenticated);
   await ensureBootstrapped(cluster);
+  await ensureKubernetesService(cluster, url, info);
   const flow = await classifyRequest(cluster, user, info ?? fallbackInfo(request.method, url.pathname));
   c.set('flow', flow);
   const release = await limit(c, cluster, user, info, flow);
