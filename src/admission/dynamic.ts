@@ -13,7 +13,8 @@ import type { KubeObject } from '../registry/object.js';
 import { storeFor } from '../registry/registry.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
 import { admitCreateBuiltIn } from './builtin-mutation.js';
-import { admissionConfiguration } from './configuration.js';
+import { admissionConfiguration, type AdmissionConfiguration } from './configuration.js';
+import { admitQuota } from './quota/index.js';
 import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from './policy/index.js';
 import { selectorMatches } from './policy/label-selector.js';
 import { admitRbacWrite } from './rbac-escalation.js';
@@ -46,11 +47,16 @@ export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep
   return outcome.object as KubeObject | null;
 }
 
-/** Validating admission: throws the first refusal. */
+/** Validating admission, in kube's plugin order (ResourceQuota last): throws the first refusal. */
 export async function validatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<void> {
   if (step.object && step.operation !== 'DELETE') await admitRbacWrite(scope, step.object);
   const config = await admissionConfiguration(scope.cluster);
-  if (config.empty) return;
+  if (!config.empty) await validateDynamically(scope, step, config);
+  await admitQuota(scope, step);
+}
+
+/** ValidatingAdmissionPolicies, then the validating webhooks. */
+async function validateDynamically(scope: RequestScope, step: AdmissionStep, config: AdmissionConfiguration): Promise<void> {
   const attributes = await policyAttributes(scope, step);
   if (config.policies.length && config.bindings.length) {
     const outcome = await admitWithPolicies(config.policies, config.bindings, attributes, paramSource(scope));
