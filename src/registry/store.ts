@@ -25,6 +25,7 @@ import { deleteObject, type DeleteResult } from './store-delete.js';
 import { controllerMessages } from '../controllers/messages.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
+import { continuedAtPresent, continueTooOld } from './continue-age.js';
 import type { Strategy } from './strategy.js';
 
 /** A list's metadata (kube's ListMeta) and its items. */
@@ -90,7 +91,11 @@ export class Store {
   /** A list, streamed: memory stays bounded by an item however large the collection. */
   async list(namespace: string, query: ListQuery): Promise<ListedObjects> {
     const prefix = collectionPrefix(namespace);
-    const request = toListRequest(query, prefix);
+    let request = toListRequest(query, prefix);
+    if (query.continue) {
+      if (continueTooOld(request, this.cluster.settings.historyWindowSeconds)) throw continueExpired(request.afterKey ?? request.startKey ?? prefix, prefix);
+      request = continuedAtPresent(request);
+    }
     try {
       const result = await this.storage.list(request);
       const list: ListedObjects = { resourceVersion: String(result.resourceVersion), items: servedItems(result.items, this.codec) };
