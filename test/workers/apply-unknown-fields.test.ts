@@ -7,7 +7,8 @@
  * with one: `errors:\n  .a: ...\n  .b: ...`; list items named by their keys:
  * `.spec.template.spec.containers[name="c"].bar`); for a custom resource too (the conformance spec
  * "FieldValidation should create/apply an invalid CR with extra properties for CRD with validation
- * schema"), but not under x-kubernetes-preserve-unknown-fields. A repeated key: Strict 400 `error
+ * schema"; an x-kubernetes-embedded-resource object's metadata is ObjectMeta:
+ * `.spec.template.metadata.unknownSubMeta`), but not under x-kubernetes-preserve-unknown-fields. A repeated key: Strict 400 `error
  * strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 7: key "a"
  * already set in map`, Warn (and no directive) a warning `line 7: key "a" already set in map`.
  */
@@ -44,7 +45,10 @@ describe('server-side apply of unknown fields', () => {
       spec: {
         group: 'unknown.example.com', scope: 'Cluster', names: { plural: 'noxus', singular: 'noxu', kind: 'Noxu', listKind: 'NoxuList' },
         versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: {
-          type: 'object', properties: { spec: { type: 'object', properties: { foo: { type: 'string' } } }, free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+          type: 'object', properties: {
+            spec: { type: 'object', properties: { foo: { type: 'string' }, template: { type: 'object', 'x-kubernetes-embedded-resource': true, properties: { spec: { type: 'object' } } } } },
+            free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+          },
         } } }],
       },
     };
@@ -54,6 +58,8 @@ describe('server-side apply of unknown fields', () => {
     const refused = await apply(path, 'apiVersion: unknown.example.com/v1\nkind: Noxu\nmetadata:\n  name: mytest\nunknownField: unknown\nspec:\n  foo: foo1\n', '&fieldValidation=Strict');
     expect(refused.status).toBe(500);
     expect(refused.json.message).toBe('failed to create typed patch object (/mytest; unknown.example.com/v1, Kind=Noxu): .unknownField: field not declared in schema');
+    const embedded = await apply(path, 'apiVersion: unknown.example.com/v1\nkind: Noxu\nmetadata:\n  name: mytest\nspec:\n  template:\n    kind: Sub\n    metadata:\n      unknownSubMeta: unknown\n', '&fieldValidation=Strict');
+    expect(embedded.json.message).toBe('failed to create typed patch object (/mytest; unknown.example.com/v1, Kind=Noxu): .spec.template.metadata.unknownSubMeta: field not declared in schema');
     const preserved = await apply(path, 'apiVersion: unknown.example.com/v1\nkind: Noxu\nmetadata:\n  name: mytest\nfree:\n  anything: 1\n', '&fieldValidation=Strict');
     expect(preserved.status, preserved.text).toBe(201);
     expect(preserved.json.free).toEqual({ anything: 1 });
