@@ -10,6 +10,7 @@ import { openApiDocument, openApiIndex } from '../api/openapi.js';
 import { openApiV2 } from '../api/openapi-v2/serve.js';
 import { builtinOpenApiDocuments } from '../api/openapi-data.js';
 import { customOpenApiDocuments } from '../crds/openapi-documents.js';
+import { customResourceSwagger } from '../crds/openapi-v2.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { drainUnreadBody } from '../handlers/request-body.js';
 import { withContentEncoding } from './compression.js';
@@ -48,7 +49,7 @@ export function createApp(): Hono<AppEnv> {
   serveIssuerDiscovery(app);
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
   serveReshard(app);
-  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers)));
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers, await customResourceSwagger(c.get('cluster')))));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = requestUrl(c.req.raw);
