@@ -10,6 +10,8 @@
 //   TENANT               run edge's specs in tenant /clusters/NAME, through the kubeconfig its Secret delivers
 //   SHARDED_TYPES        edge's SHARDED_TYPES (README "A resource type over several storage shards")
 //   PORT                 edge's HTTPS port (default: a free one); REF_PORT, REF_ETCD_PORT likewise for the reference
+//   EDGE_HOST            the address edge listens on and clients reach it at (default 127.0.0.1, where, as the
+//                        reference, it publishes no default/kubernetes Endpoints: kube refuses loopback ones)
 //   REF_RUN              the reference's run directory (default /tmp/edge-conformance-ref)
 //   CONFORMANCE_RUN      where reports and logs go (default .cache/conformance)
 // Arguments after `--` go to e2e.test (e.g. -- --ginkgo.dry-run).
@@ -46,7 +48,7 @@ async function runOn(name) {
   const started = Date.now();
   try {
     const target = name === 'edge'
-      ? await edgeTarget({ binaries, runDir, port: Number(env.PORT ?? 0), tenant: env.TENANT, shardedTypes: env.SHARDED_TYPES, onStop })
+      ? await edgeTarget({ binaries, runDir, host: env.EDGE_HOST, port: Number(env.PORT ?? 0), tenant: env.TENANT, shardedTypes: env.SHARDED_TYPES, onStop })
       : await referenceTarget({ binaries, runDir, refRun: env.REF_RUN ?? '/tmp/edge-conformance-ref', port: env.REF_PORT && Number(env.REF_PORT), etcdPort: env.REF_ETCD_PORT && Number(env.REF_ETCD_PORT), onStop });
     console.log(`== ${target.label}: ${target.url} (control plane ready in ${seconds(started)}); e2e log: ${path.join(runDir, 'e2e', 'e2e.log')}`);
     const code = await runConformance({ kubeconfig: target.kubeconfig, out: path.join(runDir, 'e2e'), focus: env.FOCUS, skip: env.SKIP, binDir: binaries.dir, extraArgs });

@@ -11,9 +11,9 @@ import { ApiClient, sleep } from '../control-plane/api-client.mjs';
 import { startControlPlane } from '../control-plane/harness.mjs';
 import { startEdge, startReference } from '../control-plane/servers.mjs';
 
-/** edge-apiserver (`port`, `shardedTypes`), in tenant `tenant` when set, with its control plane. */
-export async function edgeTarget({ binaries, runDir, port, tenant, shardedTypes, onStop }) {
-  const server = await startEdge({ port, bindings: { ...(shardedTypes ? { SHARDED_TYPES: shardedTypes } : {}), TENANT_RATE_LIMIT_QPS: '1000000', TENANT_RATE_LIMIT_BURST: '1000000' } });
+/** edge-apiserver (`host`, `port`, `shardedTypes`), in tenant `tenant` when set, with its control plane. */
+export async function edgeTarget({ binaries, runDir, host, port, tenant, shardedTypes, onStop }) {
+  const server = await startEdge({ host, port, bindings: { ...(shardedTypes ? { SHARDED_TYPES: shardedTypes } : {}), TENANT_RATE_LIMIT_QPS: '1000000', TENANT_RATE_LIMIT_BURST: '1000000' } });
   onStop(server.stop);
   let { url, token } = server;
   let kubeconfig;
