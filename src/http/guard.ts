@@ -52,7 +52,7 @@ export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   c.set('cluster', cluster);
   await admitToTenant(cluster, request);
   const info = path === null ? null : parseRequestInfo(request.method, path, url.searchParams);
-  const giveSeatBack = await takeTenantSeat(cluster, info?.verb === 'watch');
+  const giveSeatBack = await takeTenantSeat(cluster, info?.verb === 'watch', request.signal);
   try {
     await guarded(c, next, { url, path, cluster, authenticated: user, info });
   } finally {
