@@ -5,7 +5,7 @@
 // raised as for any whole control plane acting as one user), optionally in a tenant or with
 // SHARDED_TYPES; the reference is kube-apiserver v1.32.13 + etcd (../shared/kube/start-apiserver.sh).
 // Each resolves with { label, url, kubeconfig, stop }.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, sleep } from '../control-plane/api-client.mjs';
 import { startControlPlane } from '../control-plane/harness.mjs';
@@ -63,6 +63,7 @@ async function makeTenant(server, name) {
 }
 
 function writeTenantKubeconfig(file, text) {
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text, { mode: 0o600 });
   return file;
 }
