@@ -7,8 +7,8 @@
  * (pkg/controlplane/reconcilers: one subset with the server's address and port, the Endpoints
  * marked skip-mirror; the slice derived from the Endpoints by its EndpointsAdapter).
  */
-import { parseIP, specialIPProblems, to4 } from '../core/validation/ip-addresses.js';
-import type { KubeObject } from '../registry/object.js';
+import { parseIP, specialIPProblems, to4 } from '../apimachinery/validation/ip-addresses.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { semanticEqual } from '../kinds/json-equality.js';
 import { asRecords, asTextMap } from '../kinds/json-values.js';
 

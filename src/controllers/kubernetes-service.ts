@@ -14,7 +14,7 @@
  */
 import { findResource } from '../api/catalog.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import type { RequestInfo } from '../core/request-info.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
 import { firstServiceIP } from '../kinds/core/cluster-ip.js';
 import { apiServerManager, createAsApiServer } from '../registry/bootstrap-object.js';
 import { ApiClient } from './api-client.js';

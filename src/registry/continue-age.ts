@@ -7,14 +7,14 @@
  * a token whose version is older than the history window is expired, and the list it leads to
  * moves its collection's clock to the present, so its resourceVersion is newer too.
  */
-import type { ListRequest } from '../storage/types.js';
+import type { ListRequest, Storage } from '../storage/types.js';
 
 /** Whether a continued list reads a snapshot older than the history window (`windowSeconds`). */
 export function continueTooOld(request: ListRequest, windowSeconds: number, nowMillis = Date.now()): boolean {
   return request.version.match === 'exact' && request.version.resourceVersion < (nowMillis - windowSeconds * 1000) * 1000;
 }
 
-/** A list continued from an expired token (it reads the newest state) is read with the clock moved to now. */
-export function continuedAtPresent(request: ListRequest, nowMillis = Date.now()): ListRequest {
-  return request.version.match === 'latest' ? { ...request, advanceClockTo: Math.max(request.advanceClockTo ?? 0, nowMillis * 1000) } : request;
+/** A list continued from an expired token (it reads the newest state) is read with its storage's clock moved to now first. */
+export async function continueAtPresent(storage: Storage, request: ListRequest, nowMillis = Date.now()): Promise<void> {
+  if (request.version.match === 'latest') await storage.advanceClock(nowMillis * 1000);
 }

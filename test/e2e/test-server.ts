@@ -18,7 +18,7 @@ export interface TestServer {
 /**
  * Starts a server; `bindings` override the defaults (e.g. low rate limits), and
  * E2E_SHARDED_TYPES sets SHARDED_TYPES for every suite's server; `front` serves TLS
- * from scripts/https-front.mjs, which keeps idle connections open as kube-apiserver does.
+ * from src/front/https-front.ts, which keeps idle connections open as kube-apiserver does.
  */
 export async function startTestServer(options: { port?: number; persistTo?: string; bindings?: Record<string, string>; front?: boolean } = {}): Promise<TestServer> {
   const bindings = {

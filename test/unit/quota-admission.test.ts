@@ -15,7 +15,7 @@ import { checkQuotas, type QuotaRequest } from '../../src/admission/quota/check.
 import { evaluatorFor } from '../../src/admission/quota/evaluators.js';
 import { podRequestsAndLimits } from '../../src/admission/quota/pod-usage.js';
 import { resourceListJson } from '../../src/admission/quota/resource-lists.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const hard = { configmaps: '3', services: '2', 'services.nodeports': '1', 'services.loadbalancers': '1', pods: '2', 'requests.cpu': '1', 'limits.memory': '1Gi' };
 const counted = { configmaps: '0', services: '0', 'services.nodeports': '0', 'services.loadbalancers': '0', pods: '0', 'requests.cpu': '0', 'limits.memory': '0' };

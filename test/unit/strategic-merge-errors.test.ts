@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   StrategicMergePatchError, apiserverPanicText, applyStrategicMergePatch, schemaLookupForKind, schemaLookupFromNode,
   strategicMergePatchStatus, type SchemaLookup,
-} from '../../src/core/patch/strategic/index.js';
-import { formatGoFloat, formatGoValue } from '../../src/core/patch/strategic/go-values.js';
-import { sliceStable } from '../../src/core/patch/strategic/go-sort.js';
+} from '../../src/patch/strategic/index.js';
+import { formatGoFloat, formatGoValue } from '../../src/patch/strategic/go-values.js';
+import { sliceStable } from '../../src/patch/strategic/go-sort.js';
 
 const lookup = (group: string, version: string, kind: string): SchemaLookup => {
   const schema = schemaLookupForKind(group, version, kind);

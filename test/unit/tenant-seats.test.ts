@@ -6,7 +6,7 @@
  * a tenant: kube-controller-manager's and the simulated nodes' requests answered 500).
  */
 import { describe, expect, it } from 'vitest';
-import { Seats } from '../../src/auth/tenant-seats.js';
+import { Seats } from '../../src/flowcontrol/tenant-seats.js';
 
 const settled = async (promise: Promise<unknown>) => Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setTimeout(() => resolve(false), 10))]);
 

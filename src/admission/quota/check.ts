@@ -6,7 +6,7 @@
  * and each quota's usage after charging it, or the refusal. No LimitedResources configuration
  * (kube-apiserver's default). The caller writes the new usage.
  */
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord, asRecords, asText, asTexts, type JsonRecord } from '../../kinds/json-values.js';
 import type { Evaluator, QuotaOperation } from './evaluators.js';
 import type { ScopeRequirement } from './pod-usage.js';

@@ -5,7 +5,7 @@
  * under their legacy names too; every other stored resource counted as `count/<resource>[.<group>]`
  * on create. Virtual resources and events are never charged.
  */
-import { roundUpToScale } from '../../core/quantity.js';
+import { roundUpToScale } from '../../apimachinery/quantity.js';
 import { asRecord, asRecords, asText, type JsonRecord } from '../../kinds/json-values.js';
 import { podConstraintError, podMatchesScope, podMatchingResources, podUsage, type ScopeRequirement } from './pod-usage.js';
 import { count, resourceList, type ResourceList } from './resource-lists.js';

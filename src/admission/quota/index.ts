@@ -10,13 +10,13 @@
  * kube-controller-manager's resourcequota controller's work, not the server's.
  */
 import { findResource } from '../../api/catalog.js';
-import { forbidden, StatusError } from '../../core/status.js';
-import { fieldManagement, trackUpdate } from '../../handlers/field-manager.js';
-import type { RequestScope } from '../../handlers/scope.js';
+import { forbidden, StatusError } from '../../apimachinery/status.js';
+import { fieldManagement, trackUpdate } from '../../registry/field-manager.js';
 import { apiServerManager } from '../../registry/bootstrap-object.js';
 import { CollectionCache, collectionCacheSlot } from '../../registry/collection-cache.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { storeFor } from '../../registry/registry.js';
+import type { AdmissionRequest, AdmissionStep, ValidatingPlugin } from '../plugins.js';
 import { checkQuotas, type QuotaRequest } from './check.js';
 import { evaluatorFor, type Evaluator } from './evaluators.js';
 import { resourceList, resourceListJson, sameUsage } from './resource-lists.js';
@@ -33,15 +33,11 @@ const quotaCache = collectionCacheSlot(() => new CollectionCache<Map<string, Kub
   return byNamespace;
 }));
 
-export interface QuotaStep {
-  operation: 'CREATE' | 'UPDATE' | 'DELETE';
-  object: KubeObject | null;
-  old: KubeObject | null;
-  dryRun: boolean;
-}
+/** The ResourceQuota plugin: runs after the policies and webhooks (admission/plugins.ts), as kube orders it. */
+export const resourceQuota: ValidatingPlugin = { validate: admitQuota };
 
 /** Admits a write of the request's main resource against the namespace's quotas (throws kube's 403). */
-export async function admitQuota(scope: RequestScope, step: QuotaStep): Promise<void> {
+export async function admitQuota(scope: AdmissionRequest, step: AdmissionStep): Promise<void> {
   const { type, namespace, info } = scope;
   if (step.operation === 'DELETE' || !step.object || info.subresource || !namespace || type.virtual) return;
   const evaluator = evaluatorFor(type.group, type.resource);
@@ -62,15 +58,15 @@ export async function admitQuota(scope: RequestScope, step: QuotaStep): Promise<
   }
 }
 
-function refusal(scope: RequestScope, object: KubeObject, why: string) {
-  return forbidden(scope.store.groupResource, object.metadata.name ?? scope.info.name, why);
+function refusal(scope: AdmissionRequest, object: KubeObject, why: string) {
+  return forbidden({ group: scope.type.group, resource: scope.type.resource }, object.metadata.name ?? scope.info.name, why);
 }
 
 /** Thrown inside a charge when the quota is gone: kube then admits without it. */
 class QuotaGone extends Error {}
 
 /** Charges quota `name` as stored: checked again against it, its status.used written by kube-apiserver. */
-async function charge(scope: RequestScope, name: string, request: QuotaRequest, evaluator: Evaluator): Promise<void> {
+async function charge(scope: AdmissionRequest, name: string, request: QuotaRequest, evaluator: Evaluator): Promise<void> {
   const now = new Date();
   const management = fieldManagement(quotaType(), apiServerManager, 'status', now);
   try {

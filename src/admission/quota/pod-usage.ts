@@ -6,9 +6,9 @@
  * restartable ones running beside, overhead added). Also the quota scopes a pod falls in, and the
  * per-container constraint kube enforces when a quota limits cpu or memory.
  */
-import { addQuantities, compareQuantities } from '../../core/quantity.js';
-import { matchesRequirement } from '../../core/selectors/labels.js';
-import { isQualifiedName } from '../../core/validation/names.js';
+import { addQuantities, compareQuantities } from '../../apimachinery/quantity.js';
+import { matchesRequirement } from '../../apimachinery/selectors/labels.js';
+import { isQualifiedName } from '../../apimachinery/validation/names.js';
 import { asList, asRecord, asRecords, asText, type JsonRecord } from '../../kinds/json-values.js';
 import { computePodQOS } from '../../kinds/core/qos.js';
 import { add, count, resourceList, type ResourceList } from './resource-lists.js';

@@ -3,8 +3,8 @@
  * names to exact quantities, with Add, SubtractWithNonNegativeResult, Mask, LessThanOrEqual,
  * RemoveZeros and IsNegative, and the texts kube prints them in (names sorted, `name=quantity`).
  */
-import { formatQuantity } from '../../core/quantity-format.js';
-import { addQuantities, compareQuantities, parseQuantity, quantitySign, type Quantity } from '../../core/quantity.js';
+import { formatQuantity } from '../../apimachinery/quantity-format.js';
+import { addQuantities, compareQuantities, parseQuantity, quantitySign, type Quantity } from '../../apimachinery/quantity.js';
 
 export type ResourceList = Map<string, Quantity>;
 
