@@ -5,9 +5,8 @@
  * ServiceAccount and kube-root-ca.crt, which kube-controller-manager makes): the CRD, OpenAPI
  * publication of CRDs, field validation, discovery and watch specs, about three minutes. Every spec
  * listed must run and pass (the reference kube-apiserver passes all of them). `npm run conformance`
- * runs the whole default selection on both servers. Left out here: "custom resource defaulting for
- * requests and from storage" (defaults applied when a stored object is read: the `corpus` branch's
- * work), and the ServiceAccountIssuerDiscovery spec (it runs a pod).
+ * runs the whole default selection on both servers. Left out here: the ServiceAccountIssuerDiscovery
+ * spec (it runs a pod).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +26,7 @@ import { startTestServer, type TestServer } from './test-server.js';
 const binaries = kubeBinaries();
 const title = 'upstream conformance specs: CRDs, OpenAPI of CRDs, field validation, discovery, watch';
 const focus = '(CustomResourceDefinition resources|CustomResourcePublishOpenAPI|FieldValidation|Discovery|Watchers).*\\[Conformance\\]';
-const skip = 'defaulting for requests and from storage|ServiceAccountIssuerDiscovery';
+const skip = 'ServiceAccountIssuerDiscovery';
 
 const machinery = '[sig-api-machinery]';
 const crd = `${machinery} CustomResourceDefinition resources [Privileged:ClusterAdmin]`;
@@ -41,6 +40,7 @@ const specs = [
   `${crd} Simple CustomResourceDefinition getting/updating/patching custom resource definition status sub-resource works`,
   `${crd} Simple CustomResourceDefinition listing custom resource definition objects works`,
   `${crd} should include custom resource definition resources in discovery documents`,
+  `${crd} custom resource defaulting for requests and from storage works`,
   `${openApi} removes definition from spec when one version gets changed to not be served`,
   `${openApi} updates the published spec when one version gets renamed`,
   `${openApi} works for CRD preserving unknown fields at the schema root`,
