@@ -20,7 +20,7 @@ export class ApiClient {
     const headers = { authorization: `Bearer ${this.token}`, accept: 'application/json', 'user-agent': 'edge-sim-kubelet/v1.32.13' };
     if (payload !== undefined) Object.assign(headers, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) });
     return new Promise((resolve, reject) => {
-      const request = https.request(new URL(path, this.base), { method, headers, agent: this.agent }, (response) => {
+      const request = https.request(this.at(path), { method, headers, agent: this.agent }, (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body: parseJson(Buffer.concat(chunks).toString('utf8')) }));
@@ -29,6 +29,11 @@ export class ApiClient {
       request.on('error', reject);
       request.end(payload);
     });
+  }
+
+  /** The URL of an API path under the base URL (its own path too: a tenant's `/clusters/NAME`). */
+  at(path) {
+    return new URL(`${this.base.pathname.replace(/\/$/, '')}${path}`, this.base);
   }
 
   /** Like request, but throws for statuses outside `ok` (default 2xx). */
@@ -105,7 +110,7 @@ class Reflector {
     return new Promise((resolve, reject) => {
       let version = resourceVersion;
       let expired = false;
-      const request = https.get(new URL(path, this.client.base), { headers, agent: this.client.watchAgent }, (response) => {
+      const request = https.get(this.client.at(path), { headers, agent: this.client.watchAgent }, (response) => {
         if (response.statusCode !== 200) {
           response.resume();
           return reject(new Error(`watch ${this.path}: ${response.statusCode}`));

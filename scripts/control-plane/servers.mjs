@@ -16,15 +16,15 @@ const run = promisify(execFile);
 
 /**
  * edge-apiserver; `builtinControllers` is its BUILTIN_CONTROLLERS ('auto', 'on' or 'off'),
- * `inspectorPort` opens workerd's DevTools inspector (for CPU profiles).
+ * `inspectorPort` opens workerd's DevTools inspector (for CPU profiles), `host` is the address it listens on (default 127.0.0.1).
  */
-export async function startEdge({ builtinControllers = 'auto', port = 0, inspectorPort, bindings: extra = {} } = {}) {
+export async function startEdge({ builtinControllers = 'auto', port = 0, host, inspectorPort, bindings: extra = {} } = {}) {
   const token = randomToken();
   const bindings = {
     ...credentialBindings({ adminToken: token, signingKey: signingKeyPem() }),
     RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000', WATCH_LIMIT_PER_USER: '100000', BUILTIN_CONTROLLERS: builtinControllers, ...extra,
   };
-  const server = await startServer({ port, bindings, front: true, inspectorPort });
+  const server = await startServer({ port, host, bindings, front: true, inspectorPort });
   return { url: server.url, token, frontPid: server.frontPid, stop: server.stop };
 }
 

@@ -11,7 +11,7 @@ import { internalError, StatusError, type Status } from '../apimachinery/status.
 import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
-import { admissionConfiguration } from './configuration.js';
+import { admissionConfiguration, type AdmissionConfiguration } from './configuration.js';
 import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from '../admission-policy/index.js';
 import { selectorMatches } from '../admission-policy/label-selector.js';
 import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes, type WebhookOptions } from './webhook/index.js';
@@ -28,11 +28,17 @@ export async function mutatingAdmission(scope: AdmissionRequest, step: Admission
   return outcome.object as KubeObject | null;
 }
 
-/** Validating admission: the built-in plugins, the policies, the validating webhooks; throws the first refusal. */
+/** Validating admission: the built-in plugins, the policies, the validating webhooks, the last plugins (ResourceQuota); throws the first refusal. */
 export async function validatingAdmission(scope: AdmissionRequest, step: AdmissionStep): Promise<void> {
-  for (const plugin of admissionChain.of(scope.cluster).validating) await plugin.validate(scope, step);
+  const chain = admissionChain.of(scope.cluster);
+  for (const plugin of chain.validating) await plugin.validate(scope, step);
   const config = await admissionConfiguration(scope.cluster);
-  if (config.empty) return;
+  if (!config.empty) await validateDynamically(scope, step, config);
+  for (const plugin of chain.validatingLast) await plugin.validate(scope, step);
+}
+
+/** ValidatingAdmissionPolicies, then the validating webhooks. */
+async function validateDynamically(scope: AdmissionRequest, step: AdmissionStep, config: AdmissionConfiguration): Promise<void> {
   const attributes = await policyAttributes(scope, step);
   if (config.policies.length && config.bindings.length) {
     const outcome = await admitWithPolicies(config.policies, config.bindings, attributes, paramSource(scope));

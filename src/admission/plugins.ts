@@ -55,7 +55,9 @@ export interface ValidatingPlugin {
 export interface AdmissionChain {
   mutating: MutatingPlugin[];
   validating: ValidatingPlugin[];
+  /** After the policies and webhooks (kube's ResourceQuota is last, so a write they refuse is never charged). */
+  validatingLast: ValidatingPlugin[];
 }
 
 /** A cluster's chain (provided by the server's assembly); none otherwise. */
-export const admissionChain = new ClusterState<AdmissionChain>(() => ({ mutating: [], validating: [] }));
+export const admissionChain = new ClusterState<AdmissionChain>(() => ({ mutating: [], validating: [], validatingLast: [] }));

@@ -149,11 +149,11 @@ export function compareQuantities(a: Quantity, b: Quantity): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** Add: the sum keeps the first operand's format. */
+/** Add: the sum keeps the first operand's format, or takes the second's when the first is zero (Go's Quantity.Add). */
 export function addQuantities(a: Quantity, b: Quantity): Quantity {
   const exponent = Math.min(a.exponent, b.exponent);
   const mantissa = a.mantissa * 10n ** BigInt(a.exponent - exponent) + b.mantissa * 10n ** BigInt(b.exponent - exponent);
-  return { mantissa, exponent, format: a.format };
+  return { mantissa, exponent, format: a.mantissa === 0n ? b.format : a.format };
 }
 
 /** Sign: -1, 0 or 1. */

@@ -44,13 +44,15 @@ export interface MapType {
   /** The `$ref` name of a built-in struct, for its Go zero values. */
   readonly name: string | undefined;
   readonly required: readonly string[];
+  /** A struct: keys other than its fields are not declared in the schema (no element type, nothing preserved). */
+  readonly closed: boolean;
 }
 
 export type ValueType = ScalarType | ListType | MapType;
 
 const scalarType: ScalarType = { kind: 'scalar' };
 const deducedList: ListType = { kind: 'list', atomic: true, keys: [], item: undefined };
-const deducedMap: MapType = { kind: 'map', atomic: false, fields: {}, element: undefined, name: undefined, required: [] };
+const deducedMap: MapType = { kind: 'map', atomic: false, fields: {}, element: undefined, name: undefined, required: [], closed: false };
 const scalarTypes = new Set(['string', 'integer', 'number', 'boolean']);
 const typeCache = new WeakMap<SchemaNode, ValueType | 'deduced'>();
 
@@ -122,7 +124,8 @@ function mapType(node: SchemaNode, name: string | undefined, atomic: boolean): M
   // Unknown keys of a struct without additionalProperties are not expected (decoding drops them);
   // they are deduced here rather than rejected.
   const element = typeof additional === 'object' ? additional : undefined;
-  return { kind: 'map', atomic, fields, element, name, required: node.required ?? [] };
+  const closed = element === undefined && additional !== true && !node['x-kubernetes-preserve-unknown-fields'] && Object.keys(fields).length > 0;
+  return { kind: 'map', atomic, fields, element, name, required: node.required ?? [], closed };
 }
 
 /** The node of a map entry: the declared field's, or the element type's. */

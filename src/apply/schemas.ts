@@ -36,14 +36,19 @@ export function customResourceManagedFieldsSchema(openAPIV3Schema: SchemaNode | 
 }
 
 function customRoot(schema: SchemaNode | undefined): SchemaNode {
-  return {
-    ...(schema ?? { 'x-kubernetes-preserve-unknown-fields': true }),
-    type: 'object',
-    properties: {
-      ...schema?.properties,
-      apiVersion: { type: 'string' },
-      kind: { type: 'string' },
-      metadata: { $ref: objectMetaName },
-    },
-  };
+  return withObjectFields(schema ? withEmbeddedObjectFields(schema) : { 'x-kubernetes-preserve-unknown-fields': true });
+}
+
+/** An object's node with `apiVersion`, `kind` and `metadata` (ObjectMeta) declared. */
+function withObjectFields(node: SchemaNode): SchemaNode {
+  return { ...node, type: 'object', properties: { ...node.properties, apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { $ref: objectMetaName } } };
+}
+
+/** The schema with every x-kubernetes-embedded-resource object typed as an object too (kube's CRD type converter). */
+function withEmbeddedObjectFields(node: SchemaNode): SchemaNode {
+  const copy: SchemaNode = { ...node };
+  if (node.properties) copy.properties = Object.fromEntries(Object.entries(node.properties).map(([name, child]) => [name, withEmbeddedObjectFields(child)]));
+  if (node.items && !Array.isArray(node.items)) copy.items = withEmbeddedObjectFields(node.items);
+  if (typeof node.additionalProperties === 'object') copy.additionalProperties = withEmbeddedObjectFields(node.additionalProperties);
+  return node['x-kubernetes-embedded-resource'] ? withObjectFields(copy) : copy;
 }

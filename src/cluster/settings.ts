@@ -11,6 +11,7 @@ const settingVariables = [
   'HISTORY_WINDOW_SECONDS', 'WATCH_HEARTBEAT_SECONDS', 'CONTROLLER_PARTITIONS', 'AUTHORIZATION_MODE', 'ANONYMOUS_PATHS', 'RATE_LIMIT_QPS',
   'RATE_LIMIT_BURST', 'WATCH_LIMIT_PER_USER', 'SHARDED_TYPES', 'SERVER_CONCURRENCY', 'BUILTIN_CONTROLLERS', 'TENANT_RATE_LIMIT_QPS',
   'TENANT_RATE_LIMIT_BURST', 'TENANT_RATE_LIMIT_QUEUE_SECONDS', 'TENANT_CONCURRENCY', 'TENANT_DOMAIN', 'KUBECONFIG_INSECURE_SKIP_TLS_VERIFY',
+  'ADVERTISE_ADDRESS',
 ] as const;
 
 export interface ClusterSettings {
@@ -47,6 +48,8 @@ export interface ClusterSettings {
   tenantDomain: string | undefined;
   /** Tenants' kubeconfigs skip TLS verification (KUBECONFIG_INSECURE_SKIP_TLS_VERIFY=true). */
   kubeconfigInsecure: boolean;
+  /** The address the `default/kubernetes` endpoints publish (ADVERTISE_ADDRESS); undefined: the request's host when an IP. */
+  advertiseAddress: string | undefined;
 }
 
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
@@ -74,6 +77,7 @@ export function settingsOf(env: SettingVariables): ClusterSettings {
     tenantConcurrency: positiveInteger(env.TENANT_CONCURRENCY, 2),
     tenantDomain: env.TENANT_DOMAIN?.trim() || undefined,
     kubeconfigInsecure: env.KUBECONFIG_INSECURE_SKIP_TLS_VERIFY === 'true',
+    advertiseAddress: env.ADVERTISE_ADDRESS?.trim() || undefined,
   };
 }
 

@@ -41,6 +41,11 @@ export interface Endpoint {
   builtin?: boolean;
   /** A collection GET (list and watch): its route also produces the watch stream types. */
   collection?: boolean;
+  /**
+   * Whether the endpoint converts to Tables (default true). kube offers `as=Table` only where the
+   * storage has a TableConvertor: not the create-only endpoints (reviews, bindings, TokenRequest).
+   */
+  table?: boolean;
 }
 
 interface Serializer {
@@ -120,7 +125,7 @@ function formatFor(clause: AcceptClause, serializer: Serializer, endpoint: Endpo
     return endpoint.custom && encoding === 'protobuf' ? null : { encoding, mediaType };
   }
   const conversion = conversionFor(as, g, v, endpoint.target);
-  if (!conversion || (conversion === 'Table' && encoding !== 'json' && encoding !== 'yaml')) return null;
+  if (!conversion || (conversion === 'Table' && ((encoding !== 'json' && encoding !== 'yaml') || endpoint.table === false))) return null;
   return { encoding, mediaType, conversion, conversionVersion: v! };
 }
 

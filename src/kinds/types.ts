@@ -45,10 +45,8 @@ export interface KindSemantics {
   gracePeriodOnDelete?(object: KubeObject, requested: number | undefined): number;
   /** What an update through /status checks beyond metadata (a CRD's status.acceptedNames). */
   validateStatusUpdate?(object: KubeObject, old: KubeObject): FieldError[];
-  /** The kind's status strategy PrepareForUpdate, after status alone was taken from the request. */
+  /** The kind's status strategy PrepareForUpdate, after the request's status (and metadata, strategies/status-metadata.ts) was taken. */
   prepareForStatusUpdate?(object: KubeObject, old: KubeObject): void;
-  /** The kind's status strategy does not reset ObjectMeta: labels and annotations change through /status too (CSRs). */
-  statusUpdateKeepsMetadata?: boolean;
   /** The /approval subresource's strategy (CSRs): what an update takes from the request, and its validation beyond metadata. */
   approval?: {
     prepareForUpdate(object: KubeObject, old: KubeObject): void;

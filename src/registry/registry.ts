@@ -80,5 +80,5 @@ export function storeFor(cluster: ClusterContext, type: ResourceType, subresourc
   const hooks = registryHooks.of(cluster);
   const { group, resource } = storageResourceOf(type.group, type.resource);
   const messages = (previous: KubeObject | null, next: KubeObject | null) => hooks.messages(cluster, type, previous, next);
-  return new Store(type, strategyFor(type, subresource, hooks), cluster.storage(group, resource), messages);
+  return new Store(type, strategyFor(type, subresource, hooks), cluster.storage(group, resource), messages, cluster.settings.historyWindowSeconds);
 }

@@ -23,6 +23,7 @@ import { type ServedItem, servedItem } from './served-item.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
+import { continueAtPresent, continueTooOld } from './continue-age.js';
 import type { Strategy } from './strategy.js';
 
 /** A list as it streams from storage: metadata first, items as they are iterated (once). */
@@ -46,6 +47,8 @@ export class Store {
     private readonly storage: Storage,
     /** What a write from `previous` to `next` (null: absent) tells besides storing (registry.ts's hooks). */
     private readonly writeMessages: (previous: KubeObject | null, next: KubeObject | null) => OutboxMessage[] = () => [],
+    /** How long continue tokens live (the cluster's history window, continue-age.ts). */
+    private readonly historyWindowSeconds = 300,
   ) {
     this.codec = codecFor(type);
   }
@@ -82,7 +85,9 @@ export class Store {
   async list(namespace: string, query: ListQuery): Promise<ListedObjects> {
     const prefix = collectionPrefix(namespace);
     const request = toListRequest(query, prefix);
+    if (query.continue && continueTooOld(request, this.historyWindowSeconds)) throw continueExpired(request.afterKey ?? request.startKey ?? prefix, prefix);
     try {
+      if (query.continue) await continueAtPresent(this.storage, request);
       const result = await this.storage.list(request);
       const list: ListedObjects = { resourceVersion: String(result.resourceVersion), items: servedItems(result.items, this.codec) };
       if (result.continueAfterKey !== undefined) list.continue = encodeContinue(result.continueAfterKey, prefix, result.resourceVersion);

@@ -6,13 +6,19 @@
  * way in and out. Custom resources are stored in their CRD's storage version and served in the
  * request's version: with conversion strategy None only apiVersion differs, so it is rewritten on
  * the way in and out (the stored JSON of a custom resource begins with its apiVersion, so watch
- * events rewrite it without parsing).
+ * events rewrite it without parsing). A custom resource whose schema declares defaults is defaulted
+ * as it is read, as kube's storage decoder defaults it (apiextensions-apiserver's
+ * schemaCoercingConverter with the structural defaulter): a default added to a CRD appears in
+ * objects stored before it. Kube applies the storage version's defaults, then the request
+ * version's; with conversion None this applies the served version's.
  */
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import type { StoredObject } from '../storage/types.js';
+import type { SchemaNode } from '../schema/types.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import { fromStored, storedToJson } from './stored-object.js';
 import { coreToEvents, eventsToCore } from '../kinds/core/event-conversion.js';
+import { applyDefaults, schemaHasDefaults } from '../schema/index.js';
 import { autoscalerToV1, autoscalerToV2 } from '../kinds/workloads/autoscaler-conversion.js';
 
 export interface StoredCodec {
@@ -65,10 +71,25 @@ export function codecFor(type: ResourceType): StoredCodec {
   const conversion = conversionOf(type);
   if (conversion) return (conversion.codec ??= conversionCodec(conversion.served, conversion.stored));
   const custom = type.custom;
-  if (!custom || custom.storageVersion === type.version) return identityCodec;
+  const defaults = custom !== undefined && schemaHasDefaults(custom.schema);
+  if (!custom || (custom.storageVersion === type.version && !defaults)) return identityCodec;
   let codec = codecs.get(type);
-  if (!codec) codecs.set(type, (codec = versionCodec(apiVersionOf(type.group, custom.storageVersion), apiVersionOf(type.group, type.version))));
+  if (!codec) {
+    codec = custom.storageVersion === type.version ? identityCodec : versionCodec(apiVersionOf(type.group, custom.storageVersion), apiVersionOf(type.group, type.version));
+    if (defaults) codec = defaultingCodec(codec, custom.schema);
+    codecs.set(type, codec);
+  }
   return codec;
+}
+
+/** `codec`, with the objects it decodes defaulted by `schema` (a custom resource's: no `$ref`s to resolve). */
+function defaultingCodec(codec: StoredCodec, schema: SchemaNode): StoredCodec {
+  const decode = (revision: StoredObject) => {
+    const object = codec.decode(revision);
+    applyDefaults(schema, object, () => undefined);
+    return object;
+  };
+  return { decode, json: (revision) => JSON.stringify(decode(revision)), toStorage: codec.toStorage };
 }
 
 function versionCodec(stored: string, served: string): StoredCodec {

@@ -35,6 +35,13 @@ function isOpaque(node: SchemaNode): boolean {
   return node.$ref !== undefined && isOpaqueSchema(node.$ref);
 }
 
+/** Whether a structural schema (a custom resource's: no `$ref`s) declares a default anywhere defaulting reaches. */
+export function schemaHasDefaults(schema: SchemaNode): boolean {
+  if (schema.default !== undefined) return true;
+  const additional = typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : [];
+  return [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...additional].some(schemaHasDefaults);
+}
+
 /** Applies the defaults of `schema` to `value` in place. */
 export function applyDefaults(schema: SchemaNode, value: unknown, resolve: SchemaResolver = schemaNamed): void {
   if (isOpaque(schema)) return;

@@ -19,7 +19,7 @@ export { goJsonSyntaxErrorText } from '../apimachinery/json-syntax.js';
 export { parseYamlStrict } from './yaml-strict.js';
 export { checkObject, pruneUnknownFields, goTypeOf, type ObjectCheck, type CheckOptions } from './decode-check.js';
 export { pruneStructural, type PruneOptions } from './pruning.js';
-export { applyDefaults, applySchemaDefaults, pruneNonNullableNulls } from './defaults.js';
+export { applyDefaults, schemaHasDefaults, applySchemaDefaults, pruneNonNullableNulls } from './defaults.js';
 export { validateStructure, type StructureOptions } from './structural-validation.js';
 export { typeInvalid } from './openapi-errors.js';
 export {

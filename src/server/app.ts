@@ -10,6 +10,7 @@ import { openApiDocument, openApiIndex } from '../endpoints/openapi/openapi.js';
 import { openApiV2 } from '../endpoints/openapi/openapi-v2/serve.js';
 import { builtinOpenApiDocuments } from '../endpoints/openapi/openapi-data.js';
 import { customOpenApiDocuments } from '../endpoints/openapi/custom-resource-documents.js';
+import { customResourceSwagger } from '../endpoints/openapi/custom-resources-v2.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { drainUnreadBody } from '../endpoints/handlers/request-body.js';
 import { withContentEncoding } from './compression.js';
@@ -55,7 +56,7 @@ export function createApp(): Hono<AppEnv> {
   app.get('/metrics', (c) => serveMetrics(c.get('cluster')));
   serveReshard(app);
   serveBackups(app);
-  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers)));
+  app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers, await customResourceSwagger(c.get('cluster')))));
   app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
   app.get('/openapi/v3/*', async (c) => {
     const url = requestUrl(c.req.raw);

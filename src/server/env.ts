@@ -82,6 +82,11 @@ export interface Env extends SettingVariables {
   TENANT_DOMAIN?: string;
   /** `true`: tenants' kubeconfigs skip TLS verification (a local server's self-signed certificate). */
   KUBECONFIG_INSECURE_SKIP_TLS_VERIFY?: string;
+  /**
+   * The IP address clients reach this server at, published in the `default/kubernetes` Endpoints
+   * and EndpointSlice (kube's --advertise-address). Default: the request's host when it is an IP.
+   */
+  ADVERTISE_ADDRESS?: string;
   /** `true`: TLS is terminated in front of workerd (a local server): requests came over https (server/cluster-routing.ts). */
   TLS_IN_FRONT?: string;
 }

@@ -22,6 +22,7 @@ import type { Classification } from '../flowcontrol/classify.js';
 import { observeRequest, recordTermination } from '../metrics/request-metrics.js';
 import type { Env } from './env.js';
 import { ensureBootstrapped } from './assembly/post-start.js';
+import { ensureKubernetesService } from '../controllers/kubernetes-service.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { clusterContext, clusterDirectory } from './assembly/clusters.js';
 import { enterTenant } from '../tenancy/tenant-access.js';
@@ -55,7 +56,7 @@ export async function guard(c: Context<AppEnv>, next: Next): Promise<void> {
   const { cluster, user } = await auditedEntry(c.get('audit'), info, url, request, c.env, () => enter(request, c.env, path ?? url.pathname));
   c.set('cluster', cluster);
   await admitToTenant(cluster, request);
-  const giveSeatBack = await takeTenantSeat(cluster, info?.verb === 'watch');
+  const giveSeatBack = await takeTenantSeat(cluster, info?.verb === 'watch', request.signal);
   try {
     await guarded(c, next, { url, path, cluster, authenticated: user, info });
   } finally {
@@ -78,6 +79,7 @@ async function guarded(c: Context<AppEnv>, next: Next, { url, path, cluster, aut
   const user = await impersonatedUser(request, cluster, authenticated);
   if (user !== authenticated) audit.impersonated(user);
   await ensureBootstrapped(cluster);
+  await ensureKubernetesService(cluster, url, info);
   const flow = await classifyRequest(cluster, user, info ?? fallbackInfo(request.method, url.pathname));
   c.set('flow', flow);
   const release = await limit(c, cluster, user, info, flow);

@@ -100,6 +100,11 @@ export interface Storage {
   /** The newest committed resourceVersion (what a list of the whole collection would have now). */
   currentResourceVersion(): Promise<number>;
   /**
+   * Moves the clock so that no later write gets a resourceVersion <= `resourceVersion` and reads
+   * at it are served (as kube's compactions move etcd's revision when nothing is written); returns the newest committed resourceVersion afterwards.
+   */
+  advanceClock(resourceVersion: number): Promise<number>;
+  /**
    * The revision of `key` this isolate saw last, if it still holds it: a guess a write may start
    * from, never an answer (cacher/recent-objects.ts says what confirms it); none from a storage
    * without a cache.
@@ -119,11 +124,6 @@ export interface ShardStorage extends Storage {
   create(write: Shard.ObjectWrite): Promise<StoredObject>;
   update(write: Shard.ObjectWrite, expectedResourceVersion: number): Promise<StoredObject>;
   delete(key: string, expectedResourceVersion: number, extras?: Shard.DeleteExtras): Promise<StoredObject>;
-  /**
-   * Moves the clock so that no later write gets a resourceVersion <= `resourceVersion` and reads
-   * at it are served; returns the newest committed resourceVersion afterwards.
-   */
-  advanceClock(resourceVersion: number): Promise<number>;
   /**
    * Asks the shard to move its clock past `resourceVersion` without waiting, so that its watchers
    * hear a progress mark (a merged watch held back by an idle shard); requests to one shard are

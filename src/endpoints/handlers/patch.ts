@@ -16,7 +16,7 @@ import { type ApplyPatchType, isApplyPatch, negotiatePatchType, type PatchType, 
 import { patchedDocumentInvalid } from './patched-document.js';
 import { optionsInvalid, parseBooleanParameter, parseWriteOptions, type WriteOptions } from './query-options.js';
 import { outputFormat, respondObject } from './respond.js';
-import { applyDefaults, checkFields, finishDecoding } from './typed-object.js';
+import { applyDefaults, checkApplyConfiguration, checkFields, finishDecoding } from './typed-object.js';
 import type { Handler, RequestScope } from './scope.js';
 import { checkName } from './update.js';
 import { utf8Text } from '../../apimachinery/utf8.js';
@@ -59,9 +59,9 @@ export function parsePatchOptions(scope: RequestScope, patchType: PatchType): Pa
 }
 
 /**
- * Server-side apply (`application/apply-patch+yaml` or `+cbor`): the configuration is checked like any
- * request body (unknown fields by fieldValidation) but not defaulted; the apply creates the object
- * when it is missing (201).
+ * Server-side apply (`application/apply-patch+yaml` or `+cbor`): the configuration is checked as kube's
+ * applyPatcher does (typed-object.ts checkApplyConfiguration; CBOR like any request body) but not
+ * defaulted; the apply creates the object when it is missing (201).
  */
 async function serverSideApply(scope: RequestScope, options: PatchOptions, body: Uint8Array, patchType: ApplyPatchType): Promise<Response> {
   const config = decodeApplyConfiguration(scope, body, patchType, options.fieldValidation);
@@ -86,5 +86,6 @@ export function decodeApplyConfiguration(scope: RequestScope, body: Uint8Array, 
   const config = parsed.value as KubeObject;
   if (config.metadata === undefined || config.metadata === null) config.metadata = {};
   if (!isJsonObject(config.metadata)) throw badRequest('metadata must be an object');
-  return checkFields(scope, config, directive, parsed.strict, type);
+  if (encoding === 'cbor') return checkFields(scope, config, directive, parsed.strict, type);
+  return checkApplyConfiguration(scope, config, directive, parsed.strict, type);
 }

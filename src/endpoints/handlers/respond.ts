@@ -55,7 +55,13 @@ export function outputFormat(scope: RequestScope, target: Target): OutputFormat 
 export function endpointOf(scope: RequestScope, target: Target): Endpoint {
   const custom = !!scope.type.custom;
   const collection = scope.info.verb === 'list' || scope.info.verb === 'watch';
-  return { target, custom, builtin: !custom, collection };
+  return { target, custom, builtin: !custom, collection, table: convertsToTable(scope) };
+}
+
+/** Whether the endpoint has kube's TableConvertor: not a create-only type (reviews, bindings) nor TokenRequest. */
+function convertsToTable(scope: RequestScope): boolean {
+  const createOnly = scope.type.virtual && !scope.type.verbs.includes('get');
+  return !createOnly && scope.info.subresource !== 'token';
 }
 
 /** The Table's includeObject option (Metadata unless the client says None or Object). */

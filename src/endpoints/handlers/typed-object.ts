@@ -38,6 +38,24 @@ export function checkFields(scope: RequestScope, object: KubeObject, directive: 
   return object;
 }
 
+/**
+ * An apply configuration in YAML as kube's applyPatcher takes it: Go type errors as for any body
+ * (400); unknown fields neither dropped nor judged by the directive: the apply's typing refuses
+ * them whatever it says (500, `field not declared in schema`: src/apply/validate.ts); repeated
+ * keys by the directive, in its own words: Strict `error strict decoding YAML: error converting
+ * YAML to JSON: yaml: unmarshal errors: ...` (400), Warn (the default) their lines as warnings
+ * (asked of kube-apiserver v1.32.13).
+ */
+export function checkApplyConfiguration(scope: RequestScope, object: KubeObject, directive: string, strict: StrictDecoded | undefined, type: ResourceType): KubeObject {
+  const { group, version, kind } = type;
+  const typeError = type.custom ? undefined : checkObject(group, version, kind, object, { numberLiterals: strict?.numberLiterals, prune: false }).typeError;
+  if (typeError) throw badRequest(`${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${typeError}`);
+  const level = (directive || 'Warn') as FieldValidationDirective;
+  if (strict?.yamlError && level === 'Strict') throw badRequest(`error strict decoding YAML: error converting YAML to JSON: ${strict.yamlError}`);
+  if (strict?.yamlError && level === 'Warn') scope.warnings.push(...warningTexts([strict.yamlError]));
+  return object;
+}
+
 /** Schema defaults, then the kind's defaulting functions (a custom resource's strategy applies its schema's). */
 export function applyDefaults(scope: RequestScope, object: KubeObject): KubeObject {
   const { group, version, kind, custom } = scope.type;

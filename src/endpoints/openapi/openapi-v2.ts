@@ -39,7 +39,8 @@ function responseOf(v3: Json): Json {
   return json?.schema ? { description: v3.description ?? '', schema: schemaV2(json.schema) } : { description: v3.description ?? '' };
 }
 
-function pathItem(v3: Json): Json {
+/** A v3 path item in v2 form (the custom resources' paths too). */
+export function swaggerPathItem(v3: Json): Json {
   const item: Json = {};
   for (const [key, value] of Object.entries(v3)) {
     item[key] = key === 'parameters' ? (value as Json[]).map(parameter) : operation(value as Json);
@@ -56,7 +57,7 @@ export function swaggerDocument(documents: BuiltinDocuments): Json {
   const definitions: Json = {};
   for (const { text } of Object.values(documents)) {
     const document = JSON.parse(text.replace(componentRef, '#/definitions/')) as Json;
-    for (const [path, item] of Object.entries(document.paths ?? {})) paths[path] = pathItem(item as Json);
+    for (const [path, item] of Object.entries(document.paths ?? {})) paths[path] = swaggerPathItem(item as Json);
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) definitions[name] = schemaV2(schema);
   }
   const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -80,7 +80,6 @@ export const certificateSigningRequest: KindSemantics = {
     object.spec = structuredClone(old.spec);
   },
   validate: (object) => [...validateSpec(object, null), ...validateConditions(object, tolerancesOf(null)), ...validateCertificateData(certificateOf(object))],
-  statusUpdateKeepsMetadata: true,
   prepareForStatusUpdate(object, old) {
     object.spec = structuredClone(old.spec);
     preserveApprovalConditions(object, old);

@@ -85,6 +85,12 @@ function dynamicBandStart(size: number, minimum: number, maximum: number, step: 
   return Math.min(Math.max(minimum, Math.floor(size / step)), maximum);
 }
 
+/** The first address of the range (kube's GetIndexedIP(range, 1)): the kubernetes Service's. */
+export function firstServiceIP(network = defaultServiceNetwork): string {
+  const range = ipRange(network);
+  return formatAddress(range.base, range.bytes);
+}
+
 /** The cluster IP this module proposes for the Service with `uid` (the `attempt` moves to another candidate). */
 export function clusterIPCandidate(uid: string, attempt = 0, network = defaultServiceNetwork): string {
   const range = ipRange(network);

@@ -14,6 +14,7 @@ import { type KindFacts, kindFacts } from '../kind-facts.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import type { Strategy } from '../strategy.js';
 import { shouldDeleteDuringUpdate, type DeletionRules } from '../deletion.js';
+import { statusMetadataRule, type StatusMetadataRule } from './status-metadata.js';
 
 export class DefaultStrategy implements Strategy {
   readonly namespaced: boolean;
@@ -80,9 +81,9 @@ export class DefaultStrategy implements Strategy {
     this.semantics.prepareForStatusUpdate?.(object, old);
   }
 
-  /** Whether the kind's /status keeps metadata changes of the request. */
-  get statusUpdateKeepsMetadata(): boolean {
-    return this.semantics.statusUpdateKeepsMetadata ?? false;
+  /** What the kind's /status keeps of the request's metadata. */
+  get statusMetadata(): StatusMetadataRule {
+    return statusMetadataRule(this.type);
   }
 
   /** The kind's /approval strategy, if it has that subresource. */

@@ -1,7 +1,7 @@
 /**
  * The strategy of a /status subresource (kube's <resource>StatusStrategy): an update changes the
- * status and nothing else; everything else, generation included, stays as stored. Creation through
- * /status does not exist.
+ * status, and the metadata where the kind's strategy lets it (status-metadata.ts); the spec,
+ * generation included, stays as stored. Creation through /status does not exist.
  */
 import type { FieldError } from '../../apimachinery/field-errors.js';
 import { validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
@@ -10,14 +10,19 @@ import { SubresourceStrategy } from './subresource.js';
 
 export class StatusStrategy extends SubresourceStrategy {
   /**
-   * Only status comes from the request; the rest, metadata included, is the stored object's,
-   * except managedFields: the field manager has already recorded this write there (kube's
-   * ResetObjectMetaForStatus keeps them for that reason). Kinds whose status strategy does not
-   * reset ObjectMeta (CSRs) keep the request's metadata; then the kind's own preparation runs.
+   * Status comes from the request; the spec is the stored object's. Kinds whose status strategy
+   * resets ObjectMeta take the rest, metadata included, from the stored object too, except
+   * managedFields: the field manager has already recorded this write there (kube's
+   * ResetObjectMetaForStatus keeps them for that reason). Then the kind's own preparation runs.
    */
   prepareForUpdate(object: KubeObject, old: KubeObject): void {
-    if (this.main.statusUpdateKeepsMetadata) {
+    const rule = this.main.statusMetadata;
+    if (!rule.reset) {
       object.spec = structuredClone(old.spec);
+      for (const field of rule.stored) {
+        if (old.metadata[field] === undefined) delete object.metadata[field];
+        else object.metadata[field] = structuredClone(old.metadata[field]);
+      }
       this.main.prepareForStatusUpdate(object, old);
       return;
     }

@@ -6,10 +6,11 @@
  *     every write sends;
  *   - custom resources: the ControlPlane type, served as built in by the default plane;
  *   - admission: the built-in plugins, in kube's order (default plugins on create, ControlPlane
- *     defaults; RBAC escalation prevention).
+ *     defaults; RBAC escalation prevention; ResourceQuota after the webhooks).
  */
 import { builtinDefaults } from '../../admission/builtin-mutation.js';
 import { admissionChain } from '../../admission/plugins.js';
+import { resourceQuota } from '../../admission/quota/index.js';
 import { rbacEscalation } from '../../admission/rbac-escalation.js';
 import type { ClusterContext } from '../../cluster/context.js';
 import { controllerMessages } from '../../controllers/messages.js';
@@ -30,6 +31,7 @@ export function provideHooks(cluster: ClusterContext): ClusterContext {
   cluster.provide(admissionChain, {
     mutating: hostsTenants ? [builtinDefaults, controlPlaneDefaults] : [builtinDefaults],
     validating: [rbacEscalation],
+    validatingLast: [resourceQuota],
   });
   return cluster;
 }

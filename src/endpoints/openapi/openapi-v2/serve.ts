@@ -68,22 +68,40 @@ interface Forms {
   protobuf?: Uint8Array;
 }
 
-let forms: Forms | undefined;
+/** Paths and definitions merged into kube's static spec (the custom resources'), one object per state of them. */
+export interface ExtraSwagger {
+  paths: Record<string, unknown>;
+  definitions: Record<string, unknown>;
+}
 
-async function documentForms(documents: BuiltinDocuments): Promise<Forms> {
-  if (forms) return forms;
-  const json = new TextEncoder().encode(JSON.stringify(swaggerDocument(documents)));
+const builtinOnly: ExtraSwagger = { paths: {}, definitions: {} };
+/** The forms of the document with each set of extras (resolved values only: workerd ties promises to requests). */
+const formsByExtra = new WeakMap<ExtraSwagger, Forms & { document: Record<string, unknown> }>();
+
+async function documentForms(documents: BuiltinDocuments, extra: ExtraSwagger): Promise<Forms & { document: Record<string, unknown> }> {
+  const cached = formsByExtra.get(extra);
+  if (cached) return cached;
+  const document = withExtra(swaggerDocument(documents), extra);
+  const json = new TextEncoder().encode(JSON.stringify(document));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-512', json));
   const etag = `"${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase()}"`;
-  forms ??= { json, etag, lastModified: new Date() };
+  const forms = formsByExtra.get(extra) ?? { json, etag, lastModified: new Date(), document };
+  formsByExtra.set(extra, forms);
   return forms;
 }
 
-/** The answer to GET /openapi/v2 with the request's headers, from kube's documents. */
-export async function openApiV2(documents: BuiltinDocuments, request: Headers): Promise<ContentResponse> {
+/** The static spec with the extra paths and definitions, each map sorted by name. */
+function withExtra(document: Record<string, any>, extra: ExtraSwagger): Record<string, unknown> {
+  if (extra === builtinOnly) return document;
+  const sorted = (map: Record<string, unknown>) => Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { ...document, paths: sorted({ ...document.paths, ...extra.paths }), definitions: sorted({ ...document.definitions, ...extra.definitions }) };
+}
+
+/** The answer to GET /openapi/v2 with the request's headers, from kube's documents and the extras (the custom resources'). */
+export async function openApiV2(documents: BuiltinDocuments, request: Headers, extra: ExtraSwagger = builtinOnly): Promise<ContentResponse> {
   const offer = chosenOffer(request.get('accept'));
   if (!offer) return { status: 406, body: null, headers: { vary: 'Accept' } };
-  const document = await documentForms(documents);
-  const bytes = offer[3] === 'json' ? document.json : (document.protobuf ??= encodeOpenApiV2(swaggerDocument(documents)));
-  return serveContent(request, { bytes, contentType: offer[2], etag: document.etag, lastModified: document.lastModified }, { vary: 'Accept' });
+  const forms = await documentForms(documents, extra);
+  const bytes = offer[3] === 'json' ? forms.json : (forms.protobuf ??= encodeOpenApiV2(forms.document));
+  return serveContent(request, { bytes, contentType: offer[2], etag: forms.etag, lastModified: forms.lastModified }, { vary: 'Accept' });
 }
