@@ -4,14 +4,14 @@
  * are core/v1 Events (cluster/addressing.ts's storageResourceOf puts them in the same shard) and
  * autoscaling/v1 HorizontalPodAutoscalers are stored as autoscaling/v2; both are converted on the
  * way in and out. Custom resources are stored in their CRD's storage version and served in the
- * request's version: with conversion strategy None only apiVersion differs, so it is rewritten on
- * the way in and out (the stored JSON of a custom resource begins with its apiVersion, so watch
- * events rewrite it without parsing).
+ * request's version, pruned and defaulted on the way out as kube decodes them from etcd
+ * (custom-resource-codec.ts).
  */
-import { apiVersionOf, type ResourceType } from '../api/catalog.js';
+import type { ResourceType } from '../api/catalog.js';
 import type { StoredObject } from '../storage/types.js';
 import type { KubeObject } from './object.js';
 import { fromStored, storedToJson } from './stored-object.js';
+import { customResourceCodec } from './custom-resource-codec.js';
 import { coreToEvents, eventsToCore } from '../kinds/core/event-conversion.js';
 import { autoscalerToV1, autoscalerToV2 } from '../kinds/workloads/autoscaler-conversion.js';
 
@@ -22,6 +22,11 @@ export interface StoredCodec {
   json(stored: StoredObject): string;
   /** The object as stored (the storage version's apiVersion). */
   toStorage(object: KubeObject): KubeObject;
+  /**
+   * The stored JSON a write of the decoded revision would store, where decoding changes more
+   * than apiVersion (custom resources' defaults): a write equal to it changes nothing.
+   */
+  canonicalValue?(stored: StoredObject): string;
 }
 
 export const identityCodec: StoredCodec = { decode: fromStored, json: storedToJson, toStorage: (object) => object };
@@ -55,24 +60,13 @@ export function codecFor(type: ResourceType): StoredCodec {
   const conversion = conversionOf(type);
   if (conversion) return (conversion.codec ??= conversionCodec(conversion.served, conversion.stored));
   const custom = type.custom;
-  if (!custom || custom.storageVersion === type.version) return identityCodec;
+  if (!custom) return identityCodec;
   let codec = codecs.get(type);
-  if (!codec) codecs.set(type, (codec = versionCodec(apiVersionOf(type.group, custom.storageVersion), apiVersionOf(type.group, type.version))));
+  if (!codec) {
+    codec = customResourceCodec({ group: type.group, servedVersion: type.version, storageVersion: custom.storageVersion, schemas: custom.schemas });
+    codecs.set(type, codec);
+  }
   return codec;
-}
-
-function versionCodec(stored: string, served: string): StoredCodec {
-  const storedPrefix = `{"apiVersion":${JSON.stringify(stored)}`;
-  const servedPrefix = `{"apiVersion":${JSON.stringify(served)}`;
-  const withVersion = (object: KubeObject, apiVersion: string) => (object.apiVersion === undefined ? object : { ...object, apiVersion });
-  return {
-    decode: (revision) => withVersion(fromStored(revision), served),
-    json: (revision) => {
-      const text = storedToJson(revision);
-      return text.startsWith(storedPrefix) ? servedPrefix + text.slice(storedPrefix.length) : text;
-    },
-    toStorage: (object) => withVersion(object, stored),
-  };
 }
 
 function conversionCodec(served: (stored: KubeObject) => KubeObject, stored: (served: KubeObject) => KubeObject): StoredCodec {
