@@ -31,6 +31,7 @@ import { aggregatedApiService, proxyToApiService } from '../apiservices/proxy.js
 import { ensureLocalApiServices } from '../registry/system-objects.js';
 import { pageNotFound } from './status-responses.js';
 import { pathShape, routedMethods } from './routes.js';
+import { withFailureWarnings } from '../handlers/failure-warnings.js';
 import { requestUrl } from './request-url.js';
 
 const handlers: Record<string, Handler> = {
@@ -95,7 +96,12 @@ export async function routeApiRequest(request: Request, cluster: ClusterContext,
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(cluster, type, storedSubresources.has(info.subresource) ? info.subresource : '');
   const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
-  const response = await handler(scope);
+  let response: Response;
+  try {
+    response = await handler(scope);
+  } catch (error) {
+    throw withFailureWarnings(error, warnings);
+  }
   if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') await cluster.written(type);
   return response;
 }
