@@ -4,7 +4,7 @@
 // Durable Object and Worker code is checked by deliberate breaks instead, see issue 22).
 // STRYKER_MUTATE (comma-separated globs) picks other files. Reports: reports/mutation/.
 const defaultMutate = [
-  'src/durable/clock.ts', 'src/storage/watch-events.ts', 'src/storage/watch-protocol.ts', 'src/watch/watch-options.ts',
+  'src/durable/clock.ts', 'src/storage/cacher/watch-events.ts', 'src/durable/watch-protocol.ts', 'src/endpoints/watch/watch-options.ts',
   'src/apply/merge.ts', 'src/apply/remove.ts', 'src/apply/conflict.ts', 'src/apply/field-set.ts', 'src/apply/managed-fields.ts', 'src/apply/apply.ts',
 ];
 

@@ -1,6 +1,6 @@
 // Sets the offline environment (no Cloudflare fetches or metrics, config inside the project) before wrangler loads.
 import './scripts/offline-env.mjs';
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { credentialBindings, signingKeyPem } from './scripts/local-credentials.mjs';
 import { adminToken, testUsers } from './test/helpers/test-users.mjs';

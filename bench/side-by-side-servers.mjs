@@ -88,9 +88,9 @@ export async function prepare(server, namespaces = []) {
 /**
  * Starts edge-apiserver over HTTPS with `bench` and the admin as static token users, RBAC on, no
  * rate limit; `options` go to startServer (e.g. inspectorPort; `bindings` add to the server's).
- * HTTPS is served as `npm start` serves it: by the HTTPS front (scripts/https-front.mjs) in a
+ * HTTPS is served as `npm start` serves it: by the HTTPS front (src/front/https-front.ts) in a
  * process of its own, which admits requests into workerd a few at a time, fairly between flows;
- * with `front: false`, by the TLS byte pipe (scripts/tls-pipe.mjs), the cheapest TLS termination.
+ * with `front: false`, by the TLS byte pipe (src/front/tls-pipe.ts), the cheapest TLS termination.
  */
 export async function startEdge(options = {}) {
   const adminToken = randomToken();

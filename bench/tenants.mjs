@@ -14,8 +14,8 @@
 //   3. the storage of an idle tenant (its bootstrap only): the SQLite size of each of its Durable
 //      Objects, as the storage probe Worker reads them (bench/tenant-storage-probe.ts);
 //   4. a noisy tenant beside a quiet one, on a server with the default limits (per user, per tenant
-//      with its queue: src/auth/rate-limit.ts; a tenant's requests under way per isolate:
-//      src/auth/tenant-seats.ts): the quiet tenant's reads (paced at 50/s) alone, then while the
+//      with its queue: src/flowcontrol/rate-limit.ts; a tenant's requests under way per isolate:
+//      src/flowcontrol/tenant-seats.ts): the quiet tenant's reads (paced at 50/s) alone, then while the
 //      noisy one's admin runs 32 concurrent writers as fast as they can (in a worker thread, so
 //      that they do not delay the quiet client); the quiet p99 beside against alone (target: within 2x).
 // Nothing is asserted; figures are ratios or per-tenant costs measured in the same run.

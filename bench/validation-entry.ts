@@ -2,7 +2,7 @@
  * The create-path decoding of the server, without I/O, for the validation benchmark: the same
  * functions the handlers call, in the same order.
  */
-import { validateObjectMetaCreate } from '../src/core/validation/object-meta.js';
+import { validateObjectMetaCreate } from '../src/apimachinery/validation/object-meta.js';
 import { kindSemantics } from '../src/kinds/index.js';
 import { applySchemaDefaults, checkObject, parseJsonStrict } from '../src/schema/index.js';
 

@@ -1,7 +1,7 @@
 // Derives data/crd-openapi-template.json from a recording of kube-apiserver's OpenAPI v3 document
 // for a custom resource group-version (reference/golden/kube-v1.32.13/089-crd-openapi-v3.json: a
 // namespaced Widget of golden.example.com/v1 with a status subresource). Names become
-// placeholders, so src/crds/openapi.ts can instantiate the document for any CRD version:
+// placeholders, so src/endpoints/openapi/custom-resources.ts can instantiate the document for any CRD version:
 //   __GROUP__ golden.example.com      __GROUPID__ goldenExampleCom   __GROUPCAP__ GoldenExampleCom
 //   __VERSION__ v1                     __VERSIONCAP__ V1             __PLURAL__ widgets
 //   __KIND__ Widget                    __DEF__ com.example.golden.v1 (the definitions' prefix)

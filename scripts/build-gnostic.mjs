@@ -3,7 +3,7 @@
  * Builds data/gnostic-openapi-v2.json, the field tables of gnostic's OpenAPI v2 messages (the
  * `openapi.v2.Document` kube-apiserver serves at /openapi/v2 as
  * application/com.github.proto-openapi.spec.v2.v1.0+protobuf), from
- * reference/gnostic/OpenAPIv2.proto. The runtime encoder (src/api/openapi-v2/gnostic.ts) walks
+ * reference/gnostic/OpenAPIv2.proto. The runtime encoder (src/endpoints/openapi/openapi-v2/gnostic.ts) walks
  * them.
  *
  *   node scripts/build-gnostic.mjs [outPath]

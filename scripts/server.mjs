@@ -9,7 +9,7 @@
 // `Cache-Control: no-transform`, and so buffers streamed responses (watches) until they end
 // (workers-sdk#8004); and it resets a keep-alive connection whose request body the Worker did not
 // read (the next request on it fails with ECONNRESET). With HTTPS, a TLS front in a child process
-// (scripts/tls-pipe.mjs, a byte pipe) terminates TLS before the direct socket.
+// (src/front/tls-pipe.ts, a byte pipe) terminates TLS before the direct socket.
 import './offline-env.mjs';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
@@ -42,12 +42,32 @@ export async function bundleWorker(entry = path.join(projectRoot, 'src', 'index.
 }
 
 /**
+ * Bundles a program of the local front (src/front/NAME.ts, TypeScript that imports src/'s request
+ * classification) into one ES module for Node; returns its path. A build step rather than Node's
+ * type stripping: src/ imports its modules by their `.js` names (bundler resolution), which Node
+ * does not map to `.ts` files.
+ */
+export async function bundleFront(name) {
+  const outfile = path.join(projectRoot, '.wrangler', 'bundle', 'front', `${name}.mjs`);
+  await build({
+    entryPoints: [path.join(projectRoot, 'src', 'front', `${name}.ts`)],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
  * Starts the server. Options: port (0 = any free port), host, persistTo (a directory for Durable
  * Object state; omitted = in memory), bindings (extra vars, e.g. HISTORY_WINDOW_SECONDS),
  * extraWorkers (more Miniflare v4 worker options in the same workerd, e.g. the benchmark probe,
  * reached by its routes through `entryUrl`, Miniflare's entry socket), https (serve TLS with a
  * self-signed certificate; kubectl sends tokens only over TLS), front (serve HTTPS from
- * scripts/https-front.mjs instead, which keeps idle client connections open as kube-apiserver
+ * the HTTPS front (src/front/https-front.ts) instead, which keeps idle client connections open as kube-apiserver
  * does, where workerd closes them after 5 s: for long-lived clients such as
  * kube-controller-manager and kubectl drain), entry (another Worker entry module, bundled apart:
  * a benchmark's variant of the Worker), inspectorPort (workerd's DevTools inspector, for CPU
@@ -68,7 +88,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
   });
   const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
   if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
-  const tlsPipe = await spawnFront('tls-pipe.mjs', [host, port, directUrl.port]);
+  const tlsPipe = await spawnFront('tls-pipe', [host, port, directUrl.port]);
   return { url: `https://${host}:${tlsPipe.port}`, entryUrl, tlsPid: tlsPipe.pid, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
 }
 
@@ -112,11 +132,12 @@ async function withV8Flags(flags, start) {
 }
 
 /**
- * A front in a child process of its own: `script` (scripts/tls-pipe.mjs or scripts/https-front.mjs)
+ * A front in a child process of its own: `name` (src/front/tls-pipe.ts or https-front.ts, bundled)
  * with `args`, which prints `{"port":N}` once listening. Resolves with { port, pid, close }.
  */
-async function spawnFront(script, args) {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', script), ...args.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
+async function spawnFront(name, args) {
+  const script = await bundleFront(name);
+  const child = spawn(process.execPath, [script, ...args.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const listening = await new Promise((resolve, reject) => {
     child.once('error', reject).once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
     child.stdout.once('data', (data) => resolve(JSON.parse(data.toString())));
@@ -142,7 +163,7 @@ export const openAccess = { ANONYMOUS_PATHS: '*', AUTHORIZATION_MODE: 'AlwaysAll
 async function startBehindFront({ port, host, ...options }) {
   // Its certificate is self-signed: the kubeconfigs tenants get must skip verification too.
   const inner = await startServer({ ...options, bindings: { KUBECONFIG_INSECURE_SKIP_TLS_VERIFY: 'true', TLS_IN_FRONT: 'true', ...options.bindings }, port: 0, host: '127.0.0.1' });
-  const front = await spawnFront('https-front.mjs', [host, port, inner.url]);
+  const front = await spawnFront('https-front', [host, port, inner.url]);
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${front.port}`;
   return { url, entryUrl: inner.entryUrl, frontPid: front.pid, mf: inner.mf, stop: async () => { await front.close(); await inner.stop(); } };
 }

@@ -1,11 +1,11 @@
 /**
- * The watch half of the storage conformance suite: watch and advanceClock through the Storage
- * interface, written once and run against every implementation (a sharded or tenant-scoped
+ * The watch half of the storage conformance suite: watch through the Storage interface, and
+ * advanceClock (a shard's, or every shard's of a storage over several), written once and run against every implementation (a sharded or tenant-scoped
  * storage must pass it unchanged). Each test gets a fresh, empty storage from the factory.
  */
 import { describe, expect, it } from 'vitest';
 import type { StorageFailure } from '../src/storage/errors.js';
-import type { EventType, ListRequest, ObjectWrite, Storage, StoredObject, WatchListener, WatchRequest } from '../src/storage/types.js';
+import type { EventType, ListRequest, ObjectWrite, ShardStorage, Storage, StoredObject, WatchListener, WatchRequest } from '../src/storage/types.js';
 import { collectItems } from '../src/storage/list-lines.js';
 
 /** A list with its items collected (the conformance suites compare whole lists). */
@@ -71,7 +71,10 @@ async function watch(storage: Storage, request: WatchRequest): Promise<{ recorde
 
 const summary = (recorder: Recorder) => recorder.events.map((event) => `${event.type} ${event.key} ${event.value}`);
 
-export function storageWatchConformance(name: string, makeStorage: () => Storage): void {
+/** A storage whose clock can be moved: a shard's, or one over several shards (which moves them all). */
+export type ClockedStorage = Storage & Pick<ShardStorage, 'advanceClock'>;
+
+export function storageWatchConformance(name: string, makeStorage: () => ClockedStorage): void {
   describe(`storage watch conformance: ${name}`, () => {
     it('starts with the state as ADDED events in key order, marks its end, then sends each change once, in order', async () => {
       const storage = makeStorage();

@@ -8,10 +8,18 @@
 import { findResource, type ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { asRecords, asText } from '../kinds/json-values.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
+import type { MutatingPlugin } from './plugins.js';
 
 type Plugin = (cluster: ClusterContext, object: KubeObject) => void | Promise<void>;
+
+/** kube's default plugins, on a create of a main resource (not a subresource, nor a view such as a Scale). */
+export const builtinDefaults: MutatingPlugin = {
+  admit: (request, step) => (step.operation === 'CREATE' && step.object && !step.kind
+    ? admitCreateBuiltIn(request.cluster, request.type, request.info.subresource, step.object)
+    : undefined),
+};
 
 /** Mutates a new object of `type` (the main resource, not a subresource) as kube's default plugins do. */
 export async function admitCreateBuiltIn(cluster: ClusterContext, type: ResourceType, subresource: string, object: KubeObject): Promise<void> {

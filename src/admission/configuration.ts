@@ -8,8 +8,8 @@ import { findResource, type ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
 import { syncPolicyStatus } from './policy-status.js';
-import type { KubeObject } from '../registry/object.js';
-import { compilePolicy, type CompiledPolicy } from './policy/index.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { compilePolicy, type CompiledPolicy } from '../admission-policy/index.js';
 
 const group = 'admissionregistration.k8s.io';
 const resources = ['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations'];
@@ -57,7 +57,8 @@ const configurationCache = collectionCacheSlot(() => {
     empty: !(bindings.length && policies.length) && !mutating.length && !validating.length,
   }), {
     afterWrite: async (cluster, type) => {
-      if (type.resource === 'validatingadmissionpolicies') await syncPolicyStatus(cluster);
+      if (type.resource !== 'validatingadmissionpolicies') return;
+      if (await syncPolicyStatus(cluster, (await admissionConfiguration(cluster)).policyObjects)) forgetAdmissionConfiguration(cluster);
     },
   });
 });

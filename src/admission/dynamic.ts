@@ -6,38 +6,20 @@
  * them, as kube). Warnings go to the response's Warning headers.
  */
 import { findResource } from '../api/catalog.js';
-import type { RequestScope } from '../handlers/scope.js';
-import { goQuote } from '../core/go-format.js';
-import { internalError, StatusError, type Status } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { internalError, StatusError, type Status } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { servingCatalog } from '../crds/serving-catalog.js';
-import { admitCreateBuiltIn } from './builtin-mutation.js';
 import { admissionConfiguration } from './configuration.js';
-import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from './policy/index.js';
-import { selectorMatches } from './policy/label-selector.js';
-import { admitRbacWrite } from './rbac-escalation.js';
+import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, type DeniedStatus, type ParamSource } from '../admission-policy/index.js';
+import { selectorMatches } from '../admission-policy/label-selector.js';
 import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes, type WebhookOptions } from './webhook/index.js';
-import { isControlPlaneType } from '../tenancy/control-plane-type.js';
-import { defaultControlPlane } from '../tenancy/control-plane-defaults.js';
+import { admissionChain, type AdmissionRequest, type AdmissionStep } from './plugins.js';
 
-export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
-
-export interface AdmissionStep {
-  operation: Operation;
-  /** The new object (null on DELETE). */
-  object: KubeObject | null;
-  /** The current object (null on CREATE). */
-  old: KubeObject | null;
-  dryRun: boolean;
-  /** The kind of the objects when it is not the resource's (a /scale write admits autoscaling/v1 Scales). */
-  kind?: { group: string; version: string; kind: string };
-}
-
-/** Mutating admission: the object as kube's default plugins (on create) and the mutating webhooks leave it. */
-export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<KubeObject | null> {
-  if (step.operation === 'CREATE' && step.object && !step.kind) await admitCreateBuiltIn(scope.cluster, scope.type, scope.info.subresource, step.object);
-  if (step.operation === 'CREATE' && step.object && isControlPlaneType(scope.type)) defaultControlPlane(step.object, scope.url, scope.cluster.settings);
+/** Mutating admission: the object as the cluster's built-in plugins (plugins.ts) and the mutating webhooks leave it. */
+export async function mutatingAdmission(scope: AdmissionRequest, step: AdmissionStep): Promise<KubeObject | null> {
+  for (const plugin of admissionChain.of(scope.cluster).mutating) await plugin.admit(scope, step);
   const config = await admissionConfiguration(scope.cluster);
   if (!config.mutatingWebhooks.length || !step.object) return step.object;
   const attributes = await policyAttributes(scope, step);
@@ -46,9 +28,9 @@ export async function mutatingAdmission(scope: RequestScope, step: AdmissionStep
   return outcome.object as KubeObject | null;
 }
 
-/** Validating admission: throws the first refusal. */
-export async function validatingAdmission(scope: RequestScope, step: AdmissionStep): Promise<void> {
-  if (step.object && step.operation !== 'DELETE') await admitRbacWrite(scope, step.object);
+/** Validating admission: the built-in plugins, the policies, the validating webhooks; throws the first refusal. */
+export async function validatingAdmission(scope: AdmissionRequest, step: AdmissionStep): Promise<void> {
+  for (const plugin of admissionChain.of(scope.cluster).validating) await plugin.validate(scope, step);
   const config = await admissionConfiguration(scope.cluster);
   if (config.empty) return;
   const attributes = await policyAttributes(scope, step);
@@ -81,7 +63,7 @@ function deniedError(denied: DeniedStatus): StatusError {
 }
 
 /** admission.Attributes of a step, with the request's Namespace object. */
-async function policyAttributes(scope: RequestScope, step: AdmissionStep): Promise<AdmissionAttributes> {
+async function policyAttributes(scope: AdmissionRequest, step: AdmissionStep): Promise<AdmissionAttributes> {
   const { type, info, user } = scope;
   const isNamespace = type.group === '' && type.resource === 'namespaces';
   const name = step.object?.metadata.name ?? step.old?.metadata.name ?? info.name;
@@ -125,13 +107,13 @@ function optionsOf(step: AdmissionStep): Record<string, unknown> {
   return { kind, apiVersion: 'meta.k8s.io/v1', ...(step.dryRun ? { dryRun: ['All'] } : {}) };
 }
 
-async function namespaceObject(scope: RequestScope, name: string): Promise<Record<string, unknown> | null> {
+async function namespaceObject(scope: AdmissionRequest, name: string): Promise<Record<string, unknown> | null> {
   if (!name) return null;
   return (await storeFor(scope.cluster, findResource('', 'v1', 'namespaces')!).getIfExists('', name)) as Record<string, unknown> | null;
 }
 
 /** Params of a policy: objects of the paramKind, by name or label selector, from storage. */
-function paramSource(scope: RequestScope): ParamSource {
+function paramSource(scope: AdmissionRequest): ParamSource {
   return async (paramKind, ref) => {
     const [group, version] = paramKind.apiVersion.includes('/') ? paramKind.apiVersion.split('/') as [string, string] : ['', paramKind.apiVersion];
     const type = (await servingCatalog(scope.cluster)).findByKind(group, version, paramKind.kind);
@@ -151,7 +133,7 @@ function paramSource(scope: RequestScope): ParamSource {
  * The WriteContext hooks that run validating admission inside the registry's write (create,
  * update, delete); `view` shows admission another object than the stored one (a parent's Scale).
  */
-export function validationHooks(scope: RequestScope, dryRun: boolean, view?: { kind: AdmissionStep['kind']; of: (object: KubeObject) => KubeObject }) {
+export function validationHooks(scope: AdmissionRequest, dryRun: boolean, view?: { kind: AdmissionStep['kind']; of: (object: KubeObject) => KubeObject }) {
   const seen = (object: KubeObject) => (view ? view.of(object) : object);
   return {
     validate: (object: KubeObject, old: KubeObject | null) =>
@@ -161,7 +143,7 @@ export function validationHooks(scope: RequestScope, dryRun: boolean, view?: { k
 }
 
 /** An update's desired object passed through mutating admission (CREATE when the update creates). */
-export function mutatedUpdate<T extends (current: KubeObject | null) => KubeObject | Promise<KubeObject>>(scope: RequestScope, dryRun: boolean, updated: T) {
+export function mutatedUpdate<T extends (current: KubeObject | null) => KubeObject | Promise<KubeObject>>(scope: AdmissionRequest, dryRun: boolean, updated: T) {
   return async (current: KubeObject | null): Promise<KubeObject> => {
     const object = await updated(current);
     const mutated = await mutatingAdmission(scope, { operation: current ? 'UPDATE' : 'CREATE', object, old: current, dryRun });

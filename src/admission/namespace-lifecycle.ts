@@ -4,15 +4,15 @@
  * the namespaces kube itself relies on cannot be deleted. Like kube's informer-backed plugin, it
  * may answer from a short-lived cache of namespaces seen Active; a miss always reads storage, and
  * a namespace deleted through this isolate is dropped from the cache at once. The namespace
- * deleter waits out the cache's lifetime before its final check (src/lifecycle/namespaces.ts).
+ * deleter waits out the cache's lifetime before its final check (src/controllers/namespaces.ts).
  */
 import { findResource } from '../api/catalog.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import type { RequestScope } from '../handlers/scope.js';
-import { forbidden, notFound, StatusError } from '../core/status.js';
+import type { AdmissionRequest } from './plugins.js';
+import { forbidden, notFound, StatusError } from '../apimachinery/status.js';
 import { isStorageError } from '../storage/errors.js';
 import { storeFor } from '../registry/registry.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 /** How long a namespace seen Active is trusted without reading it again. */
 export const namespaceCacheMillis = 2_000;
@@ -29,7 +29,7 @@ const exemptFromTermination = new Set(['authorization.k8s.io/localsubjectaccessr
  * Refuses the create in `scope` when its namespace does not exist (404 `namespaces "x" not
  * found`) or is being terminated (403 with a NamespaceTerminating cause).
  */
-export async function admitCreate(scope: RequestScope, name: string): Promise<void> {
+export async function admitCreate(scope: AdmissionRequest, name: string): Promise<void> {
   if (!scope.type.namespaced || !scope.namespace) return;
   const namespace = await activeOrTerminating(scope.cluster, scope.namespace, scope.now);
   if (namespace === 'missing') throw notFound({ group: '', resource: 'namespaces' }, scope.namespace);
@@ -39,7 +39,7 @@ export async function admitCreate(scope: RequestScope, name: string): Promise<vo
 }
 
 /** Refuses the deletion of an immortal namespace (403 `this namespace may not be deleted`). */
-export function admitDelete(scope: RequestScope): void {
+export function admitDelete(scope: AdmissionRequest): void {
   const { type, info } = scope;
   if (type.group === '' && type.resource === 'namespaces' && immortalNamespaces.has(info.name)) {
     throw forbidden({ group: '', resource: 'namespaces' }, info.name, 'this namespace may not be deleted');
@@ -51,7 +51,7 @@ export function forgetNamespace(cluster: ClusterContext, name: string): void {
   seenActive.of(cluster).delete(name);
 }
 
-function terminating(scope: RequestScope, name: string): StatusError {
+function terminating(scope: AdmissionRequest, name: string): StatusError {
   const error = forbidden({ group: scope.type.group, resource: scope.type.resource }, name || 'Unknown',
     `unable to create new content in namespace ${scope.namespace} because it is being terminated`);
   const details = error.status.details ?? {};

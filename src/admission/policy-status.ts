@@ -2,23 +2,22 @@
  * The status kube's ValidatingAdmissionPolicy type-checking controller keeps: for every policy
  * whose generation it has not seen, `status.observedGeneration` and `status.typeChecking` (the
  * warnings of its expressions checked against the schemas of the kinds it matches,
- * src/admission/policy/type-checking.ts). Run after a policy is written through this isolate;
- * a lost race is left to the next run.
+ * src/admission-policy/type-checking.ts). Run after a policy is written through this isolate, on
+ * the policies configuration.ts caches; a lost race is left to the next run.
  */
 import { findResource } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
-import { admissionConfiguration, forgetAdmissionConfiguration } from './configuration.js';
-import { typeCheckPolicy } from './policy/index.js';
+import { typeCheckPolicy } from '../admission-policy/index.js';
 
-/** Writes the type-checking status of every policy whose generation changed since it was checked. */
-export async function syncPolicyStatus(cluster: ClusterContext): Promise<void> {
-  const stale = (await admissionConfiguration(cluster)).policyObjects.filter((policy) => observedGeneration(policy) !== policy.metadata.generation);
-  if (!stale.length) return;
+/** Writes the type-checking status of every policy of `policies` whose generation changed since it was checked; whether it wrote any. */
+export async function syncPolicyStatus(cluster: ClusterContext, policies: KubeObject[]): Promise<boolean> {
+  const stale = policies.filter((policy) => observedGeneration(policy) !== policy.metadata.generation);
+  if (!stale.length) return false;
   const store = storeFor(cluster, findResource('admissionregistration.k8s.io', 'v1', 'validatingadmissionpolicies')!, 'status');
   await Promise.all(stale.map((policy) => writeStatus(store, policy)));
-  forgetAdmissionConfiguration(cluster);
+  return true;
 }
 
 function observedGeneration(policy: KubeObject): unknown {

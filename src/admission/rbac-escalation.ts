@@ -10,17 +10,22 @@ import { decide } from '../auth/authorization.js';
 import { rbacPolicy } from '../auth/rbac-policy.js';
 import {
   confirmNoEscalation, isPrivileged, roleReferenceRules, rulesAndErrorsFor, type PolicyRule, type RbacPolicy, type RoleRef, type UserInfo,
-} from '../auth/rbac/index.js';
-import { goQuote } from '../core/go-format.js';
-import { forbidden } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
-import type { RequestScope } from '../handlers/scope.js';
+} from '../rbac/index.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { forbidden } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import type { AdmissionRequest, ValidatingPlugin } from './plugins.js';
 
 const roleResources = new Set(['roles', 'clusterroles']);
 const bindingResources = new Set(['rolebindings', 'clusterrolebindings']);
 
+/** RBAC's escalation prevention, on every create and update. */
+export const rbacEscalation: ValidatingPlugin = {
+  validate: (request, step) => (step.object && step.operation !== 'DELETE' ? admitRbacWrite(request, step.object) : undefined),
+};
+
 /** Refuses the create or update of an RBAC object that would grant what the user does not hold. */
-export async function admitRbacWrite(scope: RequestScope, object: KubeObject): Promise<void> {
+export async function admitRbacWrite(scope: AdmissionRequest, object: KubeObject): Promise<void> {
   const { type, user } = scope;
   if (type.group !== 'rbac.authorization.k8s.io' || isPrivileged(user)) return;
   const namespace = type.namespaced ? scope.namespace : '';
@@ -43,14 +48,14 @@ export async function admitRbacWrite(scope: RequestScope, object: KubeObject): P
 }
 
 /** Whether the authorizer allows `verb` on an RBAC resource (RoleEscalationAuthorized / BindingAuthorized). */
-async function allowed(scope: RequestScope, verb: string, resource: string, name: string, namespace: string): Promise<boolean> {
+async function allowed(scope: AdmissionRequest, verb: string, resource: string, name: string, namespace: string): Promise<boolean> {
   const decision = await decide(scope.cluster, {
     user: scope.user, verb, namespace, apiGroup: 'rbac.authorization.k8s.io', resource, subresource: '', name, resourceRequest: true, path: '',
   });
   return decision.allowed;
 }
 
-async function confirm(scope: RequestScope, namespace: string, requested: PolicyRule[], refuse: (why: string) => Error, known?: RbacPolicy): Promise<void> {
+async function confirm(scope: AdmissionRequest, namespace: string, requested: PolicyRule[], refuse: (why: string) => Error, known?: RbacPolicy): Promise<void> {
   const policy = known ?? (await rbacPolicy(scope.cluster));
   const { rules, errors } = rulesAndErrorsFor(policy, scope.user, namespace);
   const missing = confirmNoEscalation(rules, requested);

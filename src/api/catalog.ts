@@ -8,7 +8,7 @@
  * priority (preferred first), and resources within a group-version sorted by plural name.
  */
 import catalogJson from '../../data/catalog.json';
-import type { CustomResourceInfo } from '../crds/crd-resource-types.js';
+import type { SchemaNode } from '../schema/types.js';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -39,6 +39,43 @@ export interface ResourceType {
   virtual?: boolean;
   /** A custom resource version: what its CustomResourceDefinition says beyond discovery. */
   custom?: CustomResourceInfo;
+}
+
+/** The columns `kubectl get` shows for the version (additionalPrinterColumns). */
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  format: string;
+  description: string;
+  priority: number;
+  jsonPath: string;
+}
+
+/** Where the scale subresource finds replicas and the selector in a custom resource. */
+export interface ScalePaths {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  labelSelectorPath?: string;
+}
+
+/** What serving a custom resource version needs beyond its ResourceType. */
+export interface CustomResourceInfo {
+  crdName: string;
+  schema: SchemaNode;
+  /** The schema of every version of the CRD (stored objects are decoded with their version's). */
+  schemas: Readonly<Record<string, SchemaNode>>;
+  storageVersion: string;
+  status: boolean;
+  scale?: ScalePaths;
+  printerColumns: PrinterColumn[];
+  deprecated: boolean;
+  deprecationWarning?: string;
+  /** The CRD is being deleted: no new objects. */
+  terminating: boolean;
+  /** Conversion between versions: None rewrites apiVersion; Webhook is not available yet. */
+  conversion: 'None' | 'Webhook';
+  /** The version's selectableFields, as JSON paths (`.spec.color`). */
+  selectableFields?: string[];
 }
 
 /** An API group with its served versions in kube priority order; versions[0] is preferred. */

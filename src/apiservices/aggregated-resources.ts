@@ -8,7 +8,7 @@
 import type { ResourceType, SubresourceType, Verb } from '../api/catalog.js';
 import { findResource } from '../api/catalog.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { cachedApiServices } from './cache.js';
 import { discoveryPath, serviceBaseUrl } from './discovery-check.js';

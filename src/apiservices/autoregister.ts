@@ -11,9 +11,9 @@
 import bootstrap from '../../data/bootstrap-apiservices.json';
 import { builtinCatalog, type Catalog } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from '../registry/field-manager.js';
 import { defaultDeleteOptions } from '../registry/deletion.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { ignoreWriteRaces } from '../registry/write-races.js';
 import { aggregatorManager, apiServiceType, apiVersion, automanagedLabel } from './types.js';

@@ -11,11 +11,11 @@
  * its status does).
  */
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from '../registry/field-manager.js';
 import { findResource } from '../api/catalog.js';
-import { kubeTimestamp, type KubeObject } from '../registry/object.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
-import { notFound } from '../core/status.js';
+import { notFound } from '../apimachinery/status.js';
 import { ignoreWriteRaces } from '../registry/write-races.js';
 import { aggregatorManager, apiServiceType, availableCondition, serviceOf, type Condition, type ServiceReference } from './types.js';
 import { discoveryCheck } from './discovery-check.js';

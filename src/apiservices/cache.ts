@@ -5,7 +5,7 @@
  */
 import type { ClusterContext } from '../cluster/context.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { apiServiceType } from './types.js';
 
 const apiServicesCache = collectionCacheSlot(() => new CollectionCache<KubeObject[]>(() => [apiServiceType()], ([items = []]) => items));

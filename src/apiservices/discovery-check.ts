@@ -6,7 +6,7 @@
  * bad status from URL: 404`, `failing or missing response from URL: <the transport's error>`,
  * `timed out waiting for URL`.
  */
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { ServiceReference } from './types.js';
 
 const timeoutMillis = 5_000;

@@ -10,7 +10,7 @@
 import { builtinCatalog, Catalog, compareKubeVersions, type GroupEntry, type ResourceType } from '../api/catalog.js';
 import { aggregatedResourceTypes } from './aggregated-resources.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { cachedApiServices } from './cache.js';
 
 interface Registered {

@@ -10,14 +10,14 @@
  * with the error.
  */
 import { findResource } from '../api/catalog.js';
-import type { UserInfo } from '../auth/rbac/index.js';
+import type { UserInfo } from '../rbac/index.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { cachedApiServices } from './cache.js';
 import { serviceBaseUrl } from './discovery-check.js';
 import { availableCondition, serviceOf } from './types.js';
-import { requestUrl } from '../http/request-url.js';
+import { requestUrl } from '../apimachinery/request-url.js';
 
 /** Request headers not passed on: credentials, impersonation, hop-by-hop, and forged identities. */
 const dropped = /^(authorization|proxy-authorization|impersonate-.*|x-remote-.*|host|connection|keep-alive|te|trailer|transfer-encoding|upgrade|cf-.*)$/i;

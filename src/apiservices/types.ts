@@ -1,6 +1,6 @@
 /** apiregistration.k8s.io/v1 APIService: the catalog type and the names kube-aggregator uses. */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 export const apiVersion = 'apiregistration.k8s.io/v1';
 /** The label of the APIServices kube keeps itself: `onstart` (built-in group-versions) or `true` (custom resources). */

@@ -9,8 +9,8 @@
  * The caller still runs, after this: defaulting of the merged object (kube defaults it here), then
  * the create or update path (PrepareForCreate/Update, admission, validation).
  */
-import { StatusError, badRequest } from '../core/status.js';
-import type { KubeObject } from '../registry/object.js';
+import { StatusError, badRequest } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { applyConflictError } from './conflict.js';
 import { recordManagerUpdate, stripMetaFields, withoutManagedFields, writeContext } from './field-manager.js';
 import { goShaped, goZeroObject, preferKeyOrder } from './go-shape.js';

@@ -8,8 +8,8 @@
  * `Apply failed with 1 conflict: conflict with "kubectl": .data.key`. Update managers print as
  * `"editor" using v1`, subresource managers as `"m" with subresource "status"`.
  */
-import { goQuote } from '../core/go-format.js';
-import { StatusError, type Status, type StatusCause } from '../core/status.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { StatusError, type Status, type StatusCause } from '../apimachinery/status.js';
 import { compareGoStrings } from './go-json.js';
 import { parseManagerIdentifier } from './managed-fields.js';
 import { fieldPathText } from './path-element.js';

@@ -12,7 +12,7 @@
  * - decode live or new: the request's managedFields when valid and non-empty (`[]` or `[{}]`
  *   clears them), else the live object's; a subresource write always takes the live object's.
  */
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { FieldSet } from './field-set.js';
 import { goShaped, goZeroObject } from './go-shape.js';
 import { TypedValueError } from './list-items.js';

@@ -9,7 +9,7 @@
  *   sorted, HTML-escaped, a trailing newline. Too large for the 256 KiB annotation budget, it is
  *   dropped instead (SetLastApplied).
  */
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { compareObjects } from './compare.js';
 import type { FieldSet } from './field-set.js';
 import { goJson } from './go-json.js';

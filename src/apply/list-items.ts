@@ -4,7 +4,7 @@
  * `protocol: TCP` for container ports), a set item by its value. Items that cannot be named are
  * SMD validation errors, reported with the list's path as kube prints them.
  */
-import { goQuote } from '../core/go-format.js';
+import { goQuote } from '../apimachinery/go-format.js';
 import { serializePathElement, sortKeyFields, type KeyField, type PathElement } from './path-element.js';
 import { declaredType, type ListType, type ManagedFieldsSchema } from './schema-types.js';
 import { isJsonObject } from './values.js';

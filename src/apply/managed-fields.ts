@@ -5,7 +5,7 @@
  * it last applied with; one Update entry per manager and version). Entries are written sorted:
  * Apply before Update, then by time (seconds), manager, apiVersion, subresource.
  */
-import { goQuote } from '../core/go-format.js';
+import { goQuote } from '../apimachinery/go-format.js';
 import type { FieldSet } from './field-set.js';
 import { decodeFieldsV1, encodeFieldsV1, type FieldsV1 } from './fields-v1.js';
 import { compareGoStrings, goJsonString } from './go-json.js';

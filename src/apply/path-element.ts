@@ -4,7 +4,7 @@
  * order (which is the order of FieldsV1 keys), their FieldsV1 text (`f:`, `k:`, `v:`, `i:`) and
  * their human-readable text, the one conflict causes carry (`.data.key`, `[name="c"]`).
  */
-import { goQuote } from '../core/go-format.js';
+import { goQuote } from '../apimachinery/go-format.js';
 import { compareGoStrings, goJson } from './go-json.js';
 import { compareJsonValues } from './values.js';
 

@@ -3,7 +3,7 @@
  * write changes nothing but the times of managedFields entries, the old times are kept, so a
  * no-op write does not bump resourceVersion. Entries must match one for one apart from time.
  */
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { ManagedFieldsEntry } from './managed-fields.js';
 import { jsonEqual } from './values.js';
 import { withoutManagedFields } from './field-manager.js';

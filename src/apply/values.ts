@@ -2,7 +2,7 @@
  * Decoded JSON values as structured-merge-diff sees them (value/value.go): a total order across
  * types, deep equality, and copies. Object entries holding `undefined` count as absent.
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { compareGoStrings } from './go-json.js';
 
 export { isJsonObject };

@@ -6,10 +6,10 @@
  * authentication with path conditions), 401 elsewhere. Authenticated users are in
  * system:authenticated; anonymous in system:unauthenticated.
  */
-import { unauthorized } from '../core/status.js';
+import { unauthorized } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { withAuthenticatedGroup } from './authn/index.js';
-import type { UserInfo } from './rbac/index.js';
+import { withAuthenticatedGroup } from '../authn/index.js';
+import type { UserInfo } from '../rbac/index.js';
 import { authenticateServiceAccountToken } from './service-account-auth.js';
 
 export const anonymousUser: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };

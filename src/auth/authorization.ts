@@ -4,10 +4,10 @@
  * kube's 403. `AUTHORIZATION_MODE` picks the authorizer as kube's --authorization-mode does:
  * `RBAC` (default) or `AlwaysAllow`. Members of system:masters are allowed in either.
  */
-import type { RequestInfo } from '../core/request-info.js';
-import { forbiddenText } from '../core/status.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
+import { forbiddenText } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { authorize, forbiddenMessage, isPrivileged, type Attributes, type Decision, type UserInfo } from './rbac/index.js';
+import { authorize, forbiddenMessage, isPrivileged, type Attributes, type Decision, type UserInfo } from '../rbac/index.js';
 import { rbacPolicy } from './rbac-policy.js';
 
 /** The authorizer attributes of a request (authorizer.AttributesRecord from its RequestInfo). */

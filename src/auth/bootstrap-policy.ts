@@ -8,10 +8,9 @@
 import { findResource } from '../api/catalog.js';
 import bootstrap from '../../data/bootstrap-rbac.json';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { createAsApiServer } from '../registry/bootstrap-object.js';
-import { syncAggregatedClusterRoles } from './aggregation-sync.js';
-import { forgetRbacPolicy, rbacPolicy } from './rbac-policy.js';
+import { forgetRbacPolicy, rbacPolicy, syncAggregation } from './rbac-policy.js';
 
 interface Missing {
   resource: string;
@@ -26,7 +25,7 @@ export async function ensureBootstrapPolicy(cluster: ClusterContext): Promise<vo
     await Promise.all(missing.map((item) => createIgnoringExisting(cluster, item)));
     forgetRbacPolicy(cluster);
   }
-  await syncAggregatedClusterRoles(cluster);
+  await syncAggregation(cluster);
 }
 
 async function missingObjects(cluster: ClusterContext): Promise<Missing[]> {

@@ -6,10 +6,10 @@
  * the first part refused. kube answers a group, uid or extra without a user with a 500 whose
  * message is `requested [...] without impersonating a user`; this server answers 400 with it.
  */
-import { badRequest } from '../core/status.js';
+import { badRequest } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { decide, forbiddenError } from './authorization.js';
-import { serviceAccountUser, type Attributes, type UserInfo } from './rbac/index.js';
+import { serviceAccountUser, type Attributes, type UserInfo } from '../rbac/index.js';
 
 const serviceAccountPrefix = 'system:serviceaccount:';
 const extraPrefix = 'impersonate-extra-';

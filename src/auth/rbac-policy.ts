@@ -8,8 +8,8 @@ import { findResource, type ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
 import { syncAggregatedClusterRoles } from './aggregation-sync.js';
-import type { KubeObject } from '../registry/object.js';
-import { aggregateRules, type ClusterRole, type ClusterRoleBinding, type RbacPolicy, type Role, type RoleBinding } from './rbac/index.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { aggregateRules, type ClusterRole, type ClusterRoleBinding, type RbacPolicy, type Role, type RoleBinding } from '../rbac/index.js';
 
 const rbacResources = ['clusterroles', 'clusterrolebindings', 'roles', 'rolebindings'];
 
@@ -58,7 +58,7 @@ function push<T>(index: Map<string, T[]>, key: string, value: T): void {
 const policyCache = collectionCacheSlot(() => new CollectionCache<PolicySnapshot>(rbacTypes, ([clusterRoles, clusterBindings, roles, bindings]) =>
   new PolicySnapshot(as<ClusterRole>(clusterRoles), as<ClusterRoleBinding>(clusterBindings), as<Role>(roles), as<RoleBinding>(bindings)), {
   afterWrite: async (cluster, type) => {
-    if (type.resource === 'clusterroles') await syncAggregatedClusterRoles(cluster);
+    if (type.resource === 'clusterroles') await syncAggregation(cluster);
   },
 }));
 
@@ -69,6 +69,11 @@ function as<T>(items: KubeObject[] | undefined): T[] {
 /** The current RBAC policy of `cluster`. */
 export function rbacPolicy(cluster: ClusterContext): Promise<PolicySnapshot> {
   return policyCache.of(cluster).current(cluster);
+}
+
+/** Stores the aggregated rules of the aggregated ClusterRoles (aggregation-sync.ts) where they changed. */
+export async function syncAggregation(cluster: ClusterContext): Promise<void> {
+  if (await syncAggregatedClusterRoles(cluster, (await rbacPolicy(cluster)).storedClusterRoles)) forgetRbacPolicy(cluster);
 }
 
 /** The policy changed behind the cache's back (bootstrap, aggregation): the next use reads it. */

@@ -8,8 +8,8 @@
 import { findResource } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { storeFor } from '../registry/registry.js';
-import { decodeJwtUnverified, serviceAccountUserInfo, validateServiceAccountClaims, verifyJwt } from './authn/index.js';
-import type { UserInfo } from './rbac/index.js';
+import { decodeJwtUnverified, serviceAccountUserInfo, validateServiceAccountClaims, verifyJwt } from '../authn/index.js';
+import type { UserInfo } from '../rbac/index.js';
 
 /** The user of a valid service account token, or null. */
 export async function authenticateServiceAccountToken(token: string, cluster: ClusterContext, now: Date): Promise<UserInfo | null> {

@@ -5,7 +5,7 @@
  * do not correlate. `deepEqual` is CachedDeepEqual: map lists compare item by item through their
  * keys (order does not matter), other lists and scalars as JSON.
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { jsonEqual } from '../schema/structural-validation.js';
 import type { SchemaNode } from '../schema/types.js';
 

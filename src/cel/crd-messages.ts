@@ -4,8 +4,8 @@
  * apiextensions.ValidationRule, the bad value of compile errors. A set reason or optionalOldSelf
  * is a pointer, which Go prints as an address; a fixed one stands in for it.
  */
-import { GoLiteral } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
+import { GoLiteral } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
 import type { ValidationRule } from '../schema/types.js';
 
 /** Go's %f (6 decimals) and %.1f. */

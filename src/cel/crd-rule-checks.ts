@@ -3,7 +3,7 @@
  * empty rule, message and messageExpression, line breaks, reason, fieldPath; with kube's
  * paths (`<schema path>.x-kubernetes-validations[i].rule`) and texts.
  */
-import { fieldError, type FieldError } from '../core/field-errors.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
 import type { SchemaNode, ValidationRule } from '../schema/types.js';
 import { supportedReasons } from './crd-messages.js';
 import { validFieldPath } from './field-path.js';

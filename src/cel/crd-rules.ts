@@ -8,8 +8,8 @@
  * under lists that are not list-type=map, and the CRD-wide cost total. Schema errors come first,
  * as kube's OpenAPISchemaErrorList.AllErrors does; sibling properties go in sorted order.
  */
-import type { FieldError } from '../core/field-errors.js';
-import { fieldError } from '../core/field-errors.js';
+import type { FieldError } from '../apimachinery/field-errors.js';
+import { fieldError } from '../apimachinery/field-errors.js';
 import type { SchemaNode } from '../schema/types.js';
 import { contributedToTotal, costErrorMessage, ruleLiteral, totalCostName } from './crd-messages.js';
 import { ruleSchemaErrors } from './crd-rule-checks.js';

@@ -4,7 +4,7 @@
  * keeps no message); the bad value is the node's schema type name, as v1.32 prints it
  * (`Invalid value: "object": ...`). Field paths are kube's field.Path texts, `<nil>` at the root.
  */
-import { fieldError, fieldErrorText, type FieldError } from '../core/field-errors.js';
+import { fieldError, fieldErrorText, type FieldError } from '../apimachinery/field-errors.js';
 import type { ValidationRule } from '../schema/types.js';
 
 export const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';

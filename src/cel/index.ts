@@ -4,7 +4,7 @@
  * of a CRD version's schema as CRD validation does and returns the validator custom resources
  * of that version go through. See README.md in this folder for what is exact and what is not.
  */
-import type { FieldError } from '../core/field-errors.js';
+import type { FieldError } from '../apimachinery/field-errors.js';
 import type { SchemaNode } from '../schema/types.js';
 import { CrdRuleValidation } from './crd-rules.js';
 import { schemaDeclType } from './decl-types.js';

@@ -5,7 +5,7 @@
  * per-call limit, stops all validation. Rule errors of rules without oldSelf are ratcheted into
  * warnings when the value is unchanged.
  */
-import type { FieldError } from '../core/field-errors.js';
+import type { FieldError } from '../apimachinery/field-errors.js';
 import type { CompiledRule } from './compile.js';
 import { shouldRatchet, type Ratcheting } from './correlation.js';
 import { childPath, invalidAt, outOfBudget, reasonError, ruleErrorString, ruleMessage, warningText } from './errors.js';

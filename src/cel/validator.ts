@@ -4,7 +4,7 @@
  * key (sorted, where Go's map order is random), list items by index; old values follow the
  * correlation of correlation.ts (list-type=map items by key, other items not at all).
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { Correlation, mapListLookup, ratchetIndex, ratchetKey, type Ratcheting } from './correlation.js';
 import { childPath, indexPath } from './errors.js';
 import { validateRules, type ValidationState } from './node-rules.js';

@@ -1,24 +1,22 @@
 /**
- * The cluster context: everything a request, a storage shard or a controller partition needs to
- * know about the control plane it acts in, resolved once (contexts.ts) and passed down instead
- * of the Worker's `env`: the cluster's name, settings, credentials, storage, and the per-isolate
- * state kept for it (caches, rate-limit buckets, bootstrap). Code below the HTTP layer reaches
- * bindings only through here.
+ * The cluster context: the control plane a request, a storage shard or a controller partition acts
+ * in, as a value: its name (address), tenancy, settings, credentials, and the per-isolate state
+ * kept for it (state slots: caches, rate-limit buckets, bootstrap, and the hooks the server's
+ * assembly provides to lower layers). Its storage and controller partitions are reached through
+ * its backend, which the assembly gives it over the Worker's bindings: nothing here knows them.
  */
 import type { ResourceType } from '../api/catalog.js';
-import type { Env } from '../env.js';
-import { ShardClient } from '../storage/shard-client.js';
-import type { Storage } from '../storage/types.js';
-import { WatchCaches } from '../storage/watch-caches.js';
-import { type PartitionAddress, partitionStub, shardsOf, storageResourceOf, storageShardStub, tenantOf } from './addressing.js';
-import { layoutOf } from './shard-layouts.js';
-import { ShardedStorage } from '../storage/sharded-storage.js';
-import { ClusterCredentials, type CredentialTexts, workerCredentials } from './credentials.js';
-import { type ClusterSettings, settingsOf } from './settings.js';
+import type { ShardAddress } from '../durable/addresses.js';
+import type { ControllerPartition } from '../durable/partition/controller-partition.js';
+import type { ShardStorage, Storage } from '../storage/types.js';
+import { ClusterCredentials, type CredentialTexts } from './credentials.js';
+import type { ClusterSettings } from './settings.js';
+import type { Tenancy } from './tenancy.js';
 
 /**
  * A slot of per-cluster state: the module that declares it keeps its logic, the context keeps
- * the value (made on first use), so nothing per-cluster lives in module-level variables.
+ * the value (made on first use, or provided by the assembly), so nothing per-cluster lives in
+ * module-level variables.
  */
 export class ClusterState<T> {
   constructor(readonly create: (context: ClusterContext) => T) {}
@@ -37,79 +35,89 @@ export interface WriteListener {
   written(context: ClusterContext, type: ResourceType): Promise<void> | void;
 }
 
+export type ControllerPartitionStub = DurableObjectStub<ControllerPartition>;
+
+/**
+ * How a cluster's Durable Objects are reached, as the server's assembly builds it for the current
+ * request (stubs are tied to the request that made them).
+ */
+export interface ClusterBackend {
+  /** The storage of a resource type (its storage resource: registry/stored-codec.ts), over all its shards. */
+  storage(group: string, resource: string): Storage;
+  /** One storage shard's storage, reached directly (resharding, erasing a cluster). */
+  shard(address: ShardAddress): ShardStorage;
+  /** A controller partition. */
+  partition(index: number): ControllerPartitionStub;
+}
+
+/** The clusters of this isolate, by address: how code that acts on another cluster (a tenant's) reaches it. */
+export interface ClusterDirectory {
+  /** The cluster at address `name`; a tenant's credential texts when the caller knows them. */
+  of(name: string, secrets?: CredentialTexts): ClusterContext;
+}
+
 export class ClusterContext {
   private readonly slots = new Map<ClusterState<unknown>, unknown>();
   private readonly listeners: WriteListener[] = [];
-  private parsed: { env: Env; settings: ClusterSettings } | undefined;
-  /** A tenant's credential texts (from its Secret); none until the guard resolved the tenant. */
-  private secrets: CredentialTexts = {};
-  readonly credentials: ClusterCredentials;
-  /** This isolate's watch caches of the cluster's collections. */
-  readonly watchCaches = new WatchCaches();
-  /** The newest resourceVersion seen per sharded type (sharded-storage.ts). */
-  private readonly floors = new Map<string, { value: number }>();
+  private texts: CredentialTexts = {};
+  readonly credentials = new ClusterCredentials(() => this.texts);
 
-  /** `name` is the cluster's address (cluster/addressing.ts): `default`, or `NAME:UID` for a tenant. */
-  constructor(readonly name: string, private bindings: Env) {
-    this.credentials = new ClusterCredentials(() => (this.tenant === undefined ? workerCredentials(this.bindings) : this.secrets));
-  }
+  /**
+   * `name` is the cluster's address (names.ts): `default`, or `NAME:UID` for a tenant. Without a
+   * backend (until the assembly binds one) it reaches no storage.
+   */
+  constructor(
+    readonly name: string,
+    readonly tenancy: Tenancy,
+    private current: ClusterSettings,
+    private backend?: ClusterBackend,
+  ) {}
 
-  /** The tenant's name; undefined for the default control plane. */
-  get tenant(): string | undefined {
-    return tenantOf(this.name);
-  }
-
-  /** The Worker's bindings; only addressing and credentials need them. */
-  get env(): Env {
-    return this.bindings;
+  get settings(): ClusterSettings {
+    return this.current;
   }
 
   /**
-   * Takes the bindings of the current request (workerd may hand each request its own `env`
-   * object) and, for a tenant, its current credential texts when the caller knows them.
+   * Takes the backend and settings of the current request (workerd may hand each request its own
+   * bindings) and, when the caller knows them, the cluster's credential texts.
    */
-  rebind(env: Env, secrets?: CredentialTexts): this {
-    this.bindings = env;
-    if (secrets) this.secrets = secrets;
+  rebind(backend: ClusterBackend, settings: ClusterSettings, texts?: CredentialTexts): this {
+    this.backend = backend;
+    this.current = settings;
+    if (texts) this.texts = texts;
     return this;
   }
 
-  get settings(): ClusterSettings {
-    if (this.parsed?.env !== this.bindings) this.parsed = { env: this.bindings, settings: settingsOf(this.bindings) };
-    return this.parsed.settings;
+  /** The storage of a resource type's objects (group and resource of its storage: registry/stored-codec.ts). */
+  storage(group: string, resource: string): Storage {
+    return this.bound().storage(group, resource);
   }
 
-  /**
-   * The storage of a resource type (of its storage resource: events.k8s.io Events are core
-   * Events'): its one shard's, or one over all its shards (made per request: stubs are tied to
-   * the request that made them).
-   */
-  storage(servedGroup: string, servedResource: string): Storage {
-    const { group, resource } = storageResourceOf(servedGroup, servedResource);
-    const type = { cluster: this.name, group, resource };
-    const layout = layoutOf(this.settings.shardLayouts, group, resource);
-    const addresses = shardsOf(type, layout);
-    const clients: ShardClient[] = [];
-    const shardAt = (index: number) => (clients[index] ??= new ShardClient(storageShardStub(this.bindings, addresses[index]!), addresses[index]!, this.watchCaches));
-    if (addresses.length === 1) return shardAt(0);
-    const advance = (index: number, resourceVersion: number) => {
-      const client = shardAt(index);
-      this.watchCaches.advance(client.name, resourceVersion, (version) => client.advanceClock(version));
-    };
-    let floor = this.floors.get(`${group}/${resource}`);
-    if (!floor) this.floors.set(`${group}/${resource}`, (floor = { value: 0 }));
-    return new ShardedStorage(type, layout, shardAt, advance, floor);
+  /** One storage shard of this cluster, reached directly. */
+  shard(address: ShardAddress): ShardStorage {
+    return this.bound().shard(address);
   }
 
   /** A controller partition of this cluster. */
-  partition(partition: number) {
-    return partitionStub(this.bindings, { cluster: this.name, partition } satisfies PartitionAddress);
+  partition(index: number): ControllerPartitionStub {
+    return this.bound().partition(index);
+  }
+
+  private bound(): ClusterBackend {
+    if (!this.backend) throw new Error(`cluster ${this.name} is bound to no storage`);
+    return this.backend;
   }
 
   /** The value of a state slot, made on first use. */
   state<T>(slot: ClusterState<T>): T {
     if (!this.slots.has(slot)) this.slots.set(slot, slot.create(this));
     return this.slots.get(slot) as T;
+  }
+
+  /** Sets a state slot's value (the assembly's hooks), before anyone used it. */
+  provide<T>(slot: ClusterState<T>, value: T): this {
+    this.slots.set(slot, value);
+    return this;
   }
 
   /** Registers a listener for writes through this isolate (caches register themselves when made). */

@@ -2,12 +2,11 @@
  * A cluster's credentials, from its secrets, parsed once per context (again only when a secret's
  * text changes): the static token table and the service account signing key, with the issuer and
  * API audiences service account tokens are made for. The default control plane's come from the
- * Worker's secrets; a tenant's from its ControlPlane's Secret in the default plane (src/tenancy/),
+ * Worker's secrets (server/); a tenant's from its ControlPlane's Secret in the default plane (src/tenancy/),
  * so each tenant has its own admin token, signing key and issuer.
  */
-import { JWKS_PATH, importSigningKey, parseTokenFile, type SigningKey } from '../auth/authn/index.js';
-import type { UserInfo } from '../auth/rbac/index.js';
-import type { Env } from '../env.js';
+import { JWKS_PATH, importSigningKey, parseTokenFile, type SigningKey } from '../authn/index.js';
+import type { UserInfo } from '../rbac/index.js';
 
 export const defaultIssuer = 'https://kubernetes.default.svc.cluster.local';
 
@@ -19,14 +18,6 @@ export interface CredentialTexts {
   serviceAccountKey?: string;
   serviceAccountIssuer?: string;
   serviceAccountJwksUri?: string;
-}
-
-/** The default control plane's credential texts: the Worker's secrets. */
-export function workerCredentials(env: Env): CredentialTexts {
-  return {
-    staticTokens: env.STATIC_TOKENS, serviceAccountKey: env.SERVICE_ACCOUNT_KEY,
-    serviceAccountIssuer: env.SERVICE_ACCOUNT_ISSUER, serviceAccountJwksUri: env.SERVICE_ACCOUNT_JWKS_URI,
-  };
 }
 
 export class ClusterCredentials {

@@ -1,9 +1,17 @@
 /**
  * A cluster's settings: the Worker variables (wrangler.toml `[vars]`), parsed once into values
- * with their defaults. Code below the HTTP layer reads these, never the raw variables.
+ * with their defaults. Code below the server's assembly reads these, never the raw variables.
  */
-import type { Env } from '../env.js';
-import { parseShardLayouts, type ShardLayouts } from './shard-layouts.js';
+import { ShardLayouts } from '../storage/sharding/shard-map.js';
+
+/** The Worker variables settings are read from (server/env.ts says what each means). */
+export type SettingVariables = Partial<Record<(typeof settingVariables)[number], string>>;
+
+const settingVariables = [
+  'HISTORY_WINDOW_SECONDS', 'WATCH_HEARTBEAT_SECONDS', 'CONTROLLER_PARTITIONS', 'AUTHORIZATION_MODE', 'ANONYMOUS_PATHS', 'RATE_LIMIT_QPS',
+  'RATE_LIMIT_BURST', 'WATCH_LIMIT_PER_USER', 'SHARDED_TYPES', 'SERVER_CONCURRENCY', 'BUILTIN_CONTROLLERS', 'TENANT_RATE_LIMIT_QPS',
+  'TENANT_RATE_LIMIT_BURST', 'TENANT_RATE_LIMIT_QUEUE_SECONDS', 'TENANT_CONCURRENCY', 'TENANT_DOMAIN', 'KUBECONFIG_INSECURE_SKIP_TLS_VERIFY',
+] as const;
 
 export interface ClusterSettings {
   /** Seconds of history each storage shard keeps for past reads (HISTORY_WINDOW_SECONDS, 300). */
@@ -33,7 +41,7 @@ export interface ClusterSettings {
    * request past them waits for its turn up to TENANT_RATE_LIMIT_QUEUE_SECONDS (2; 0: refused at once).
    */
   tenantRateLimit: { qps: number; burst: number; watchesPerUser: number; queueMillis: number };
-  /** A tenant's requests under way at once in one isolate, watches aside (TENANT_CONCURRENCY, 2): src/auth/tenant-seats.ts. */
+  /** A tenant's requests under way at once in one isolate, watches aside (TENANT_CONCURRENCY, 2): src/flowcontrol/tenant-seats.ts. */
   tenantConcurrency: number;
   /** Host `NAME.<tenantDomain>` serves tenant NAME (TENANT_DOMAIN); undefined: only `/clusters/NAME/`. */
   tenantDomain: string | undefined;
@@ -44,7 +52,7 @@ export interface ClusterSettings {
 const defaultAnonymousPaths = ['/livez', '/readyz', '/healthz', '/version'];
 
 /** The settings the variables of `env` give. */
-export function settingsOf(env: Env): ClusterSettings {
+export function settingsOf(env: SettingVariables): ClusterSettings {
   return {
     historyWindowSeconds: positive(env.HISTORY_WINDOW_SECONDS, 300),
     watchHeartbeatMillis: positive(env.WATCH_HEARTBEAT_SECONDS, 30) * 1000,
@@ -56,7 +64,7 @@ export function settingsOf(env: Env): ClusterSettings {
       burst: positive(env.RATE_LIMIT_BURST, 200),
       watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
     },
-    shardLayouts: parseShardLayouts(env.SHARDED_TYPES ?? ''),
+    shardLayouts: ShardLayouts.parse(env.SHARDED_TYPES ?? ''),
     serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),
     builtinControllers: builtinControllersMode(env.BUILTIN_CONTROLLERS),
     tenantRateLimit: {

@@ -7,7 +7,7 @@ import { encodeCborObject } from './cbor/index.js';
 import { renderJson } from './json.js';
 import type { OutputFormat } from './negotiate.js';
 import { encodeProtobufObject } from './protobuf/index.js';
-import { renderYaml } from './yaml.js';
+import { renderYaml } from '../apimachinery/yaml.js';
 
 type Typed = { apiVersion: string; kind: string; [key: string]: unknown };
 

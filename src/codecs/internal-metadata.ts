@@ -4,7 +4,7 @@
  * apps/v1 DaemonSet's template generation, an autoscaling/v1 HorizontalPodAutoscaler's round-trip
  * annotations. This is that metadata.
  */
-import type { KubeObject, ObjectMeta } from '../registry/object.js';
+import type { KubeObject, ObjectMeta } from '../apimachinery/object.js';
 
 const conversionAnnotations: Record<string, readonly string[]> = {
   'apps/v1/DaemonSet': ['deprecated.daemonset.template.generation'],

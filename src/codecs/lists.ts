@@ -2,8 +2,8 @@
  * Typed lists as kube returns them: `<Kind>List` with ListMeta, items without kind/apiVersion
  * (typed Go lists carry no TypeMeta on their items); custom resources come as unstructured lists.
  */
-import type { KubeObject } from '../registry/object.js';
-import type { ObjectList } from '../registry/store.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import type { ObjectList } from '../apimachinery/object.js';
 
 export interface ListMetaFields {
   resourceVersion?: string;

@@ -14,7 +14,7 @@
  * 3. A watch then needs the chosen serializer to have a stream form (YAML has none): else 406
  *    listing the stream media types.
  */
-import { notAcceptable, onlyAccepted, unsupportedMediaType } from '../core/status.js';
+import { notAcceptable, onlyAccepted, unsupportedMediaType } from '../apimachinery/status.js';
 import { type AcceptClause, essence, parseAccept, parseMediaType } from './media-type.js';
 
 export type Encoding = 'json' | 'yaml' | 'protobuf' | 'cbor';

@@ -2,7 +2,7 @@
  * PartialObjectMetadata: only the metadata of an object (`as=PartialObjectMetadata;g=meta.k8s.io`),
  * as kube takes it from the internal object (internal-metadata.ts).
  */
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { internalMetadata } from './internal-metadata.js';
 
 export function partialObjectMetadata(object: KubeObject, version = 'v1'): Record<string, unknown> {

@@ -7,7 +7,7 @@ import { age } from './human-duration.js';
 import { ageColumn, nameColumn, type Printer } from './table-printer.js';
 import { builtinPrinters } from './printers/index.js';
 import type { ResourceType } from '../api/catalog.js';
-import { customPrinter } from '../crds/crd-printer.js';
+import { customPrinter } from './custom-resource-printer.js';
 
 export { ageColumn, nameColumn, type Printer, type TableColumn } from './table-printer.js';
 

@@ -2,7 +2,7 @@
  * What a printer is: column definitions and the cells of one object. Shared by the printer
  * registry (printers.ts) and the per-kind printers (printers/*), so it has no imports of its own.
  */
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 export interface TableColumn {
   name: string;

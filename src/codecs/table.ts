@@ -3,7 +3,7 @@
  * `Accept: application/json;as=Table;v=v1;g=meta.k8s.io`. Columns come from the type's printer
  * (printers.ts); rows carry the object as PartialObjectMetadata unless includeObject says otherwise.
  */
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { ListMetaFields } from './lists.js';
 import { partialObjectMetadata } from './partial-metadata.js';
 import type { Printer } from './printer-registry.js';

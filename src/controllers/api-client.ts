@@ -8,13 +8,14 @@
 import type { Catalog, ResourceType } from '../api/catalog.js';
 import { findServedResource, servingCatalog } from '../crds/serving-catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from '../registry/field-manager.js';
 import type { PropagationPolicy } from '../registry/deletion.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
-import type { ListedObjects, ObjectList } from '../registry/store.js';
-import { storageResourceOf } from '../cluster/addressing.js';
-import type { ObjectCoordinates } from './facts.js';
+import type { ObjectList } from '../apimachinery/object.js';
+import type { ListedObjects } from '../registry/store.js';
+import { storageResourceOf } from '../registry/stored-codec.js';
+import type { ObjectCoordinates } from '../durable/partition/events.js';
 
 export const controllerManager = 'kube-controller-manager';
 

@@ -11,11 +11,12 @@
  * Every step reads the live objects and is safe to repeat.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { inPool } from '../core/concurrency.js';
-import { foregroundFinalizer, orphanFinalizer, type PropagationPolicy } from '../registry/deletion.js';
-import type { KubeObject, OwnerReference } from '../registry/object.js';
+import { inPool } from '../apimachinery/concurrency.js';
+import type { PropagationPolicy } from '../registry/deletion.js';
+import { foregroundFinalizer, orphanFinalizer } from '../apimachinery/object.js';
+import type { KubeObject, OwnerReference } from '../apimachinery/object.js';
 import type { ApiClient } from './api-client.js';
-import type { Graph, Locator, ObjectRef, Owner } from './graph.js';
+import type { Graph, Locator, ObjectRef, Owner } from '../durable/partition/graph.js';
 
 /** How a dependent's owner stands (kube: solid, dangling, waitingForDependentsDeletion). */
 type OwnerVerdict = 'solid' | 'dangling' | 'waiting';

@@ -8,7 +8,7 @@
  * manager run without leader election holds no lease: then both act, which is safe.
  */
 import { findResource } from '../api/catalog.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { ApiClient } from './api-client.js';
 
 /** How long a partition trusts what it read of the lease. */

@@ -1,37 +1,11 @@
 /**
  * What the controllers (garbage collector, namespace deleter, graceful deletion) need to know of
  * an object: computed by the write path for the object before and after a write, to tell what
- * the write changed for them (events.ts).
+ * the write changed for them (durable/partition/events.ts, where the facts' shape is defined).
  */
 import type { ResourceType } from '../api/catalog.js';
-import type { KubeObject } from '../registry/object.js';
-
-/** An ownerReference, as the garbage collector reads it. */
-export interface OwnerLink {
-  uid: string;
-  apiVersion: string;
-  kind: string;
-  name: string;
-  /** blockOwnerDeletion: a foreground deletion of the owner waits for this dependent. */
-  block?: boolean;
-}
-
-/** Where an object lives: its type (group, version, resource) and its namespace and name. */
-export interface ObjectCoordinates {
-  group: string;
-  version: string;
-  resource: string;
-  namespace: string;
-  name: string;
-}
-
-export interface ControllerFacts extends ObjectCoordinates {
-  uid: string;
-  owners?: OwnerLink[];
-  finalizers?: string[];
-  deletionTimestamp?: string;
-  deletionGracePeriodSeconds?: number;
-}
+import type { KubeObject } from '../apimachinery/object.js';
+import type { ControllerFacts, OwnerLink } from '../durable/partition/events.js';
 
 /** The facts of `object`, of type `type`. */
 export function controllerFactsOf(type: ResourceType, object: KubeObject): ControllerFacts {

@@ -5,7 +5,7 @@
  * finalizers, if any, still hold it).
  */
 import type { ApiClient } from './api-client.js';
-import type { ObjectRef } from './graph.js';
+import type { ObjectRef } from '../durable/partition/graph.js';
 
 /** null: done; a number: look again at that time (the deadline moved later). */
 export async function expireGrace(api: ApiClient, ref: ObjectRef, now: Date): Promise<number | null> {

@@ -5,11 +5,11 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { OutboxMessage } from '../storage/types.js';
-import { controllerEvent } from './events.js';
+import { controllerEvent } from '../durable/partition/events.js';
 import { controllerFactsOf } from './facts.js';
-import { eventPartitions } from './partitions.js';
+import { eventPartitions } from '../durable/partition/partitions.js';
 
 /** The messages of a write of `type` from `previous` to `next` (null: absent); none for most writes. */
 export function controllerMessages(cluster: ClusterContext, type: ResourceType, previous: KubeObject | null, next: KubeObject | null): OutboxMessage[] {

@@ -4,7 +4,7 @@
  * each False with its "ok" reason and message unless something is wrong or remains. Existing
  * conditions are updated in place; lastTransitionTime changes only when the status flips.
  */
-import { copyConditions, setCondition, type Condition, type WantedCondition } from '../core/conditions.js';
+import { copyConditions, setCondition, type Condition, type WantedCondition } from '../apimachinery/conditions.js';
 
 /** What a deletion pass left: instances per `resource.group`, and per finalizer. */
 export interface Remaining {

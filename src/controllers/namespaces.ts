@@ -9,12 +9,12 @@
  */
 import { namespaceCacheMillis } from '../admission/namespace-lifecycle.js';
 import type { ResourceType } from '../api/catalog.js';
-import { inPoolFrom } from '../core/concurrency.js';
+import { inPoolFrom } from '../apimachinery/concurrency.js';
 import { kubernetesFinalizer } from '../registry/strategies/namespaces.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { ApiClient } from './api-client.js';
 import { namespaceConditions, updateConditions, type Remaining } from './namespace-conditions.js';
-import type { ObjectRef } from './graph.js';
+import type { ObjectRef } from '../durable/partition/graph.js';
 
 /** Items listed and deleted per step. */
 const pageSize = 500;

@@ -5,10 +5,10 @@
  * answers the CRD; the CRD cleanup task (crd-controller.ts) then deletes every custom resource
  * of the definition and removes the finalizer, which deletes it.
  */
-import { copyConditions, setCondition } from '../core/conditions.js';
+import { copyConditions, setCondition } from '../apimachinery/conditions.js';
 import type { DeleteOptions } from '../registry/deletion.js';
 import type { WriteContext } from '../registry/prepare-write.js';
-import { kubeTimestamp, type KubeObject } from '../registry/object.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import type { Store } from '../registry/store.js';
 import type { DeleteResult } from '../registry/store-delete.js';
 import { deleteByTermination, type Termination } from '../registry/termination.js';

@@ -5,47 +5,10 @@
  * subresources the version declares, short names and categories, and the storage version hash.
  * A CRD serves only once Established; a terminating one still serves what exists.
  */
-import { compareKubeVersions, type ResourceType, type SubresourceType, type Verb } from '../api/catalog.js';
+import { compareKubeVersions, type PrinterColumn, type ResourceType, type ScalePaths, type SubresourceType, type Verb } from '../api/catalog.js';
 import type { SchemaNode } from '../schema/types.js';
 import { asRecord, asRecords, asText, asTexts } from '../kinds/json-values.js';
-import type { KubeObject } from '../registry/object.js';
-
-/** The columns `kubectl get` shows for the version (additionalPrinterColumns). */
-export interface PrinterColumn {
-  name: string;
-  type: string;
-  format: string;
-  description: string;
-  priority: number;
-  jsonPath: string;
-}
-
-/** Where the scale subresource finds replicas and the selector in a custom resource. */
-export interface ScalePaths {
-  specReplicasPath: string;
-  statusReplicasPath: string;
-  labelSelectorPath?: string;
-}
-
-/** What serving a custom resource version needs beyond its ResourceType. */
-export interface CustomResourceInfo {
-  crdName: string;
-  schema: SchemaNode;
-  /** The schema of every version of the CRD (stored objects are decoded with their version's). */
-  schemas: Readonly<Record<string, SchemaNode>>;
-  storageVersion: string;
-  status: boolean;
-  scale?: ScalePaths;
-  printerColumns: PrinterColumn[];
-  deprecated: boolean;
-  deprecationWarning?: string;
-  /** The CRD is being deleted: no new objects. */
-  terminating: boolean;
-  /** Conversion between versions: None rewrites apiVersion; Webhook is not available yet. */
-  conversion: 'None' | 'Webhook';
-  /** The version's selectableFields, as JSON paths (`.spec.color`). */
-  selectableFields?: string[];
-}
+import type { KubeObject } from '../apimachinery/object.js';
 
 /** kube's CRD handler verbs, in its discovery order (golden 081). */
 const customVerbs: Verb[] = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];

@@ -9,11 +9,10 @@
  * its CRD informer; this is the stateless equivalent.)
  */
 import { builtinCatalog, findResource, type Catalog, type ResourceType } from '../api/catalog.js';
-import type { ClusterContext } from '../cluster/context.js';
-import type { KubeObject } from '../registry/object.js';
+import { ClusterState, type ClusterContext } from '../cluster/context.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
 import { customTypes } from './crd-resource-types.js';
-import { tenancyTypes } from '../tenancy/control-plane-type.js';
 
 /** How long a catalog is trusted without checking the CRD collection. */
 export const freshMillis = 1_000;
@@ -24,6 +23,12 @@ export const freshMillis = 1_000;
  * is Established finds its type) check now: one small read, and a rebuild only if CRDs changed.
  */
 export type Freshness = 'cached' | 'miss' | 'latest';
+
+/**
+ * Types a cluster serves as built in though they are defined as custom resources are (the default
+ * plane's ControlPlane type): the server's assembly provides them per cluster; none otherwise.
+ */
+export const builtinCustomTypes = new ClusterState<() => Promise<ResourceType[]>>(() => async () => []);
 
 /** Per cluster, made on first use in its context. */
 const catalogCache = collectionCacheSlot(() => new CollectionCache<Catalog>(() => [crdType()], ([crds = []], cluster) => catalogOf(crds, cluster), { freshMillis }));
@@ -41,10 +46,10 @@ export async function findServedResource(cluster: ClusterContext, group: string,
 
 /**
  * The built-in catalog extended with the types of `crds`; groups kube serves itself stay
- * built-in, and so does the ControlPlane group in the default control plane, which serves it.
+ * built-in, and so do the groups of the cluster's built-in custom types.
  */
 async function catalogOf(crds: KubeObject[], cluster: ClusterContext): Promise<Catalog> {
-  const own = cluster.tenant === undefined ? await tenancyTypes() : [];
+  const own = await builtinCustomTypes.of(cluster)();
   const builtinGroups = new Set([...builtinCatalog.groups().map((group) => group.name), ...own.map((type) => type.group)]);
   const types = [...own, ...(await Promise.all(crds.map(customTypes))).flat().filter((type) => !builtinGroups.has(type.group))];
   return types.length ? builtinCatalog.extend(types) : builtinCatalog;

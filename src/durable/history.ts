@@ -3,7 +3,7 @@
  * every revision after it, in commit order, with the live revision it replaced, as the wire
  * messages of watch-protocol.ts (built from the stored columns without parsing them).
  */
-import { changeMessage } from '../storage/watch-protocol.js';
+import { changeMessage } from './watch-protocol.js';
 import { prefixRange } from './revisions.js';
 
 interface ChangeRow {

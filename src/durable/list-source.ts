@@ -13,9 +13,9 @@
  * A snapshot that is still the newest state reads only current rows (partial indexes on
  * superseded_rv / to_rv IS NULL); an older one reads MVCC rows visible at `at`.
  */
-import { type FieldRequirement, type FieldSelector, fieldSelectorExactMatch, matchesFields } from '../core/selectors/fields.js';
-import { type LabelRequirement, type LabelSelector, matchesLabels } from '../core/selectors/labels.js';
-import type { ListRequest } from '../storage/types.js';
+import { type FieldRequirement, type FieldSelector, fieldSelectorExactMatch, matchesFields } from '../apimachinery/selectors/fields.js';
+import { type LabelRequirement, type LabelSelector, matchesLabels } from '../apimachinery/selectors/labels.js';
+import type { ListRequest } from './protocol.js';
 import { prefixRange } from './revisions.js';
 import { fieldTerm, indexedFields, labelTerm } from './selector-terms.js';
 

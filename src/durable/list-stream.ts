@@ -6,7 +6,7 @@
  * shard run between pulls: a 100,000-object list does not hold up a GET. Keys travel as JSON strings and documents are
  * compact JSON, so neither holds a raw tab or newline.
  */
-import type { ListRequest } from '../storage/types.js';
+import type { ListRequest } from './protocol.js';
 import type { KeyRange, RowSource } from './list-source.js';
 
 /**

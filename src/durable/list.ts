@@ -18,7 +18,7 @@
  * scan of the whole collection. (A list merged across shards plans unbounded pages: merging
  * short pages would need the page to end at the smallest continue key of the shards.)
  */
-import type { ListRequest } from '../storage/types.js';
+import type { ListRequest } from './protocol.js';
 import type { KeyRange, RowSource } from './list-source.js';
 import { RemainingCounts } from './remaining-counts.js';
 

@@ -5,8 +5,8 @@
  * apply messages idempotently), so no message is lost across restarts and each destination gets
  * the messages of one shard in commit order.
  */
-import type { PartitionAddress } from '../cluster/addressing.js';
-import type { OutboxMessage } from '../storage/types.js';
+import type { PartitionAddress } from './addresses.js';
+import type { OutboxMessage } from './protocol.js';
 
 /** Messages per delivery round. */
 const batchSize = 200;

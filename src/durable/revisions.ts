@@ -2,8 +2,8 @@
  * SQL access to the revisions table. Every function takes the Durable Object's SqlStorage and
  * returns rows; callers own transactions.
  */
-import type { StoredObject } from '../storage/types.js';
-import type { StoredSide } from '../storage/watch-protocol.js';
+import type { StoredObject } from './protocol.js';
+import type { StoredSide } from './watch-protocol.js';
 import type { RevisionRow } from './schema.js';
 import { compactTerms, indexWrite } from './selector-terms.js';
 

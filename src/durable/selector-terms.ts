@@ -15,7 +15,7 @@
  * involved object of Events (what `kubectl describe` selects on). metadata.namespace and
  * metadata.name need no index: they are the key (list-source.ts narrows the key range).
  */
-import type { StoredSide } from '../storage/watch-protocol.js';
+import type { StoredSide } from './watch-protocol.js';
 
 /** Field names indexed wherever they appear; changing the list needs a new `termsVersion`. */
 export const indexedFields: ReadonlySet<string> = new Set(['spec.nodeName', 'involvedObject.name', 'involvedObject.uid']);

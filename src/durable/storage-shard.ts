@@ -1,6 +1,6 @@
 /**
  * StorageShard: the Durable Object that owns the objects of one resource type of one cluster (all
- * of them, or one shard's part; its address is its name, see cluster/addressing.ts). It assigns
+ * of them, or one shard's part; its address is its name, see addresses.ts). It assigns
  * resourceVersions inside SQLite transactions, keeps superseded revisions for the history window,
  * answers reads at the newest or a past resourceVersion, feeds watches, and delivers the messages
  * writes send (outbox). Methods are called over Durable Object RPC and return StorageReply
@@ -10,11 +10,12 @@
  * an empty state without creating its tables, so a type a cluster only reads (every tenant's
  * discovery reads a few) costs no storage; a shard with a seed (seeds.ts) writes it at its first
  * access instead. `erase` deletes everything a shard stores, when its cluster is deleted.
+ *
+ * What it needs of the server (its history window, its seed, where the outbox goes) it receives
+ * as its ShardEnvironment: the Worker's entry point makes the class with one (server/).
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from '../env.js';
-import type { StorageFailure, StorageReply } from '../storage/errors.js';
-import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StoredObject } from '../storage/types.js';
+import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StorageFailure, StorageReply, StoredObject } from './protocol.js';
 import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { type ListHeader, type PageKeys, pageKeys, planPage } from './list.js';
 import { RemainingCounts } from './remaining-counts.js';
@@ -26,16 +27,27 @@ import { hasTable, migrateColumns, type RevisionRow, schemaStatements } from './
 import { migrateTerms } from './selector-terms.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
 import { WatchHub } from './watch-hub.js';
-import { seedOf } from './seeds.js';
-import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from '../storage/watch-protocol.js';
+import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from './watch-protocol.js';
 import { changeMessagesAfter } from './history.js';
-import { type PartitionAddress, type ShardAddress, shardAddressOf } from '../cluster/addressing.js';
-import { clusterContext } from '../cluster/contexts.js';
+import { type PartitionAddress, type ShardAddress, shardAddressOf } from './addresses.js';
 
 /** Rows of each kind (revisions, tombstones, selector terms) compaction deletes per write, at most. */
 const compactionBatch = 128;
 /** Outbox deliveries start at most this often (scheduleDelivery). */
 const deliveryGapMillis = 20;
+
+/** What a storage shard needs of the server it belongs to. */
+export interface ShardEnvironment {
+  /** Seconds of history the shard keeps for past reads (HISTORY_WINDOW_SECONDS). */
+  historyWindowSeconds(): number;
+  /**
+   * The writes a shard at `address` is born with, its seed (a tenant's system namespaces and
+   * bootstrap RBAC policy); none for most. Written with its tables at its first access.
+   */
+  seed(address: ShardAddress, now: Date): ObjectWrite[];
+  /** Delivers one destination's outbox messages (parsed JSON), in order; resolves once they are durably accepted. */
+  deliver(to: PartitionAddress, bodies: unknown[]): Promise<void>;
+}
 
 class Failure extends Error {
   constructor(readonly failure: StorageFailure) {
@@ -43,7 +55,7 @@ class Failure extends Error {
   }
 }
 
-export class StorageShard extends DurableObject<Env> {
+export class StorageShard extends DurableObject<unknown> {
   /** Who this shard is: (cluster, group, resource). */
   readonly address: ShardAddress;
   private readonly sql: SqlStorage;
@@ -72,7 +84,7 @@ export class StorageShard extends DurableObject<Env> {
   /** Its cluster was deleted: its seed is not written again while it is in memory. */
   private erased = false;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: unknown, private readonly environment: ShardEnvironment) {
     super(ctx, env);
     this.address = shardAddressOf(ctx.id.name);
     this.sql = ctx.storage.sql;
@@ -93,13 +105,10 @@ export class StorageShard extends DurableObject<Env> {
 
   /** Delivers the outbox to its destinations (controller partitions); on failure, retries with backoff. */
   override async alarm(): Promise<void> {
-    const deliver = async (to: PartitionAddress, bodies: unknown[]) => {
-      await clusterContext(this.env, to.cluster).partition(to.partition).receive(bodies);
-    };
     // Writes meanwhile need no alarm (deliveryDue stays set): the loop delivers until the outbox is empty.
     this.lastDelivery = Date.now();
     try {
-      while ((await deliverOutboxBatch(this.sql, deliver)) > 0);
+      while ((await deliverOutboxBatch(this.sql, (to, bodies) => this.environment.deliver(to, bodies))) > 0);
       this.deliveryFailures = 0;
       this.deliveryDue = false;
     } catch (error) {
@@ -111,7 +120,7 @@ export class StorageShard extends DurableObject<Env> {
     }
   }
 
-  /** Watches: a WebSocket upgrade carrying a HubSubscription (see storage/watch-protocol.ts). */
+  /** Watches: a WebSocket upgrade carrying a HubSubscription (see watch-protocol.ts). */
   override async fetch(request: Request): Promise<Response> {
     const header = request.headers.get(subscriptionHeader);
     if (request.headers.get('upgrade') !== 'websocket' || !header) return new Response('expected a watch upgrade', { status: 426 });
@@ -249,7 +258,7 @@ export class StorageShard extends DurableObject<Env> {
    * Erases everything the shard stores: open watch sockets closed (their isolates re-subscribe),
    * alarm and storage deleted. `retire` (its cluster was deleted): nothing is written again while
    * it is in memory, not even a tenant's seed; otherwise (an old layout's shard after its objects
-   * moved, storage/reshard.ts) it starts afresh with its tables, so a seed never refills it.
+   * moved, storage/sharding/reshard.ts) it starts afresh with its tables, so a seed never refills it.
    * Returns the newest resourceVersion it had; later versions stay above it, and watches resuming
    * here are told their history is gone (410): they end, and their clients relist.
    */
@@ -292,10 +301,10 @@ export class StorageShard extends DurableObject<Env> {
     return this.clock.current;
   }
 
-  /** A shard with a seed writes it, with its tables, at its first access (seeds.ts); nobody watches it yet. */
+  /** A shard with a seed writes it, with its tables, at its first access; nobody watches it yet. */
   private materialize(): void {
     if (this.stored || this.erased) return;
-    const seed = seedOf(this.address, new Date());
+    const seed = this.environment.seed(this.address, new Date());
     if (!seed.length) return;
     const origin = this.clock.current;
     try {
@@ -437,7 +446,7 @@ export class StorageShard extends DurableObject<Env> {
   }
 
   private windowSeconds(): number {
-    return clusterContext(this.env, this.address.cluster).settings.historyWindowSeconds;
+    return this.environment.historyWindowSeconds();
   }
 }
 

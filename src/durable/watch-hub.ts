@@ -8,7 +8,7 @@
  * socket whose prefix covers it, the same frames to all. A socket that cannot take a message is
  * closed; no other socket, and no write, notices.
  */
-import { controlMessage, frames, type HubSubscription } from '../storage/watch-protocol.js';
+import { controlMessage, frames, type HubSubscription } from './watch-protocol.js';
 import type { ClockState } from './clock.js';
 
 const allNamespacesTag = 'all';

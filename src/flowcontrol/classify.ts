@@ -6,8 +6,8 @@
  * The mandatory exempt and catch-all objects are always there: when missing from storage kube
  * imagines them, without a uid.
  */
-import type { RequestInfo } from '../core/request-info.js';
-import type { UserInfo } from '../auth/rbac/index.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
+import type { UserInfo } from '../rbac/index.js';
 
 export interface PriorityLevel {
   name: string;

@@ -6,10 +6,10 @@
  * name, dangling ones left out.
  */
 import bootstrap from '../../data/bootstrap-flowcontrol.json';
-import { compareGoStrings } from '../core/selectors/go-strings.js';
+import { compareGoStrings } from '../apimachinery/selectors/go-strings.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { CollectionCache, collectionCacheSlot } from '../registry/collection-cache.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { FlowSchemaEntry, PriorityLevel } from './classify.js';
 import { flowSchemaType, priorityLevelType } from './types.js';
 

@@ -5,10 +5,10 @@
  * whenever status, reason or message would change (the transition time is the time of that write).
  */
 import type { ClusterContext } from '../cluster/context.js';
-import { applyOnto, fieldManagement } from '../handlers/field-manager.js';
-import { kubeTimestamp, type KubeObject } from '../registry/object.js';
+import { applyOnto, fieldManagement } from '../registry/field-manager.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
-import { notFound } from '../core/status.js';
+import { notFound } from '../apimachinery/status.js';
 import { ignoreWriteRaces } from '../registry/write-races.js';
 import { apiVersion, consumerManager, flowSchemaType } from './types.js';
 

@@ -13,7 +13,7 @@
  * global. Seats and metrics live in the cluster's context.
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
-import { tooManyRequests } from '../core/status.js';
+import { tooManyRequests } from '../apimachinery/status.js';
 import { metricsOf } from '../metrics/families.js';
 import type { PriorityLevel } from './classify.js';
 

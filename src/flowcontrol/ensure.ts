@@ -11,10 +11,10 @@
 import bootstrap from '../../data/bootstrap-flowcontrol.json';
 import type { ResourceType } from '../api/catalog.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from '../registry/field-manager.js';
 import { specsEqual } from '../kinds/flowcontrol/mandatory.js';
 import { defaultDeleteOptions } from '../registry/deletion.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { ignoreWriteRaces } from '../registry/write-races.js';
 import { apiVersion, autoUpdateAnnotation, flowSchemaType, priorityLevelType, producerManager } from './types.js';

@@ -1,5 +1,5 @@
 /** The semantics of every built-in kind that has some (see types.ts). */
-import { validatePolicyExpressions } from '../admission/policy/index.js';
+import { validatePolicyExpressions } from '../admission-policy/index.js';
 import { compileSchemaRules } from '../cel/index.js';
 import type { SchemaNode } from '../schema/types.js';
 import { admissionregistrationKindsWith } from './admissionregistration/index.js';

@@ -4,7 +4,7 @@
  * order does not matter), `semanticEqual` is apiequality.Semantic.DeepEqual as the strategies use
  * it for immutability (nil and empty slices or maps are equal).
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 
 /** reflect.DeepEqual on decoded values: the same JSON, ignoring object key order and undefined values. */
 export function sameJson(a: unknown, b: unknown): boolean {

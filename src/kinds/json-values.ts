@@ -5,7 +5,7 @@
  * reader returns one. Writers fill zero values as Go defaulting does and restore Go's struct field
  * order, which encoding/json follows on output.
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 
 export type JsonRecord = Record<string, unknown>;
 

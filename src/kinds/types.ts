@@ -5,8 +5,8 @@
  * (pkg/registry/<group>/<resource>/strategy.go) and its validation (pkg/apis/<group>/validation),
  * with kube's exact field paths and messages.
  */
-import type { FieldError } from '../core/field-errors.js';
-import type { KubeObject } from '../registry/object.js';
+import type { FieldError } from '../apimachinery/field-errors.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 /** The user a create is made for (user.Info of the request context). */
 export interface Requester {

@@ -8,10 +8,10 @@
  * `namespace` or `cluster`. A watch counts when it ends, and meanwhile in
  * apiserver_longrunning_requests.
  */
-import type { RequestInfo } from '../core/request-info.js';
+import type { RequestInfo } from '../apimachinery/request-info.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { metricsOf } from './families.js';
-import { requestUrl } from '../http/request-url.js';
+import { requestUrl } from '../apimachinery/request-url.js';
 
 const healthPaths = /^\/(livez|readyz|healthz)(\/|$)/;
 const systemClients = new Set(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'cluster-policy-controller']);

@@ -5,11 +5,11 @@
  * it is.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { StatusError } from '../core/status.js';
+import { StatusError } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { fieldManagement, trackUpdate } from './field-manager.js';
 import { applySchemaDefaults } from '../schema/index.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from './registry.js';
 
 /** The field manager kube-apiserver's own writes are recorded under. */

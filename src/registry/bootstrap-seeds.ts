@@ -1,5 +1,5 @@
 /**
- * The seeds of a tenant's storage shards (src/durable/seeds.ts): what kube-apiserver makes at
+ * The seeds of a tenant's storage shards (what a StorageShard is born with): what kube-apiserver makes at
  * start, the system namespaces (registry/bootstrap.ts) and the bootstrap RBAC policy
  * (data/bootstrap-rbac.json, aggregated ClusterRoles with their aggregated rules), each prepared
  * as the Store would create it: system fields, the strategy's preparation and validation, the
@@ -8,13 +8,14 @@
  * plane bootstraps through its Stores instead (its storage predates seeds).
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import { aggregateRules, type ClusterRole } from '../auth/rbac/index.js';
-import { type ShardAddress, tenantOf } from '../cluster/addressing.js';
+import { aggregateRules, type ClusterRole } from '../rbac/index.js';
+import { tenancyOf } from '../cluster/tenancy.js';
+import type { ShardAddress } from '../durable/addresses.js';
 import type { ObjectWrite } from '../storage/types.js';
 import bootstrap from '../../data/bootstrap-rbac.json';
 import { systemNamespaces } from './bootstrap.js';
 import { objectKey } from './keys.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { beforeCreate, fillSystemFields } from './prepare-write.js';
 import { strategyFor } from './registry.js';
 import { codecFor } from './stored-codec.js';
@@ -34,7 +35,7 @@ let templates: Map<string, { type: ResourceType; objects: Template[] }> | undefi
  * types bootstrap through their Stores, registry/bootstrap.ts).
  */
 export function bootstrapSeed(shard: ShardAddress, now: Date): ObjectWrite[] {
-  if (tenantOf(shard.cluster) === undefined || shard.shard) return [];
+  if (!tenancyOf(shard.cluster).bornSeeded || shard.shard) return [];
   const seed = seedTemplates().get(`${shard.group}/${shard.resource}`);
   if (!seed) return [];
   const strategy = strategyFor(seed.type);

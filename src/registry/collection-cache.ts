@@ -14,7 +14,7 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { ClusterState, type ClusterContext, type WriteListener } from '../cluster/context.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from './registry.js';
 
 const everything = { continue: '', resourceVersion: '', resourceVersionMatch: '' } as const;

@@ -14,8 +14,8 @@ import { apiVersionOf } from '../api/catalog.js';
 import type { StoredObject } from '../storage/types.js';
 import { applyDefaults, pruneNonNullableNulls, pruneStructural } from '../schema/index.js';
 import type { SchemaNode } from '../schema/types.js';
-import type { KubeObject } from './object.js';
-import type { StoredCodec } from './stored-codec.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import type { StoredCodec } from './stored-codec-type.js';
 import { fromStored, storedJson, unstructuredOrder } from './stored-object.js';
 
 /** What the codec of one served version of a custom resource needs. */

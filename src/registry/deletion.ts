@@ -4,11 +4,8 @@
  * and foregroundDeletion finalizers a propagation policy asks for, and marking an object that
  * finalizers keep as being deleted. Pure functions over decoded objects.
  */
-import { conflict, type GroupResource } from '../core/status.js';
-import { kubeTimestamp, type KubeObject } from './object.js';
-
-export const orphanFinalizer = 'orphan';
-export const foregroundFinalizer = 'foregroundDeletion';
+import { conflict, type GroupResource } from '../apimachinery/status.js';
+import { foregroundFinalizer, kubeTimestamp, orphanFinalizer, type KubeObject } from '../apimachinery/object.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 

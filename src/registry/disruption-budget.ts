@@ -6,10 +6,10 @@
  * written through /status as `kube-apiserver`.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { forbidden, StatusError, type Status } from '../core/status.js';
-import { fieldManagement, trackUpdate } from '../handlers/field-manager.js';
+import { forbidden, StatusError, type Status } from '../apimachinery/status.js';
+import { fieldManagement, trackUpdate } from './field-manager.js';
 import { labelSelectorConvertible, labelSelectorMatches } from '../kinds/workloads/label-selector.js';
-import { kubeTimestamp, type KubeObject } from './object.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import type { Store } from './store.js';
 
 /** MaxDisruptedPodSize: evictions approved but not yet seen by the disruption controller. */

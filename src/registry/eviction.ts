@@ -6,11 +6,11 @@
  * DisruptionTarget condition. Conflicts are retried as kube does (20 times, 500 ms apart).
  */
 import type { ResourceType } from '../api/catalog.js';
-import { conflict, notFound, StatusError, type Status } from '../core/status.js';
+import { conflict, notFound, StatusError, type Status } from '../apimachinery/status.js';
 import { withPodCondition } from './pod-binding.js';
 import { budgetInProgress, budgetsCovering, checkAndDecrement } from './disruption-budget.js';
 import type { DeleteOptions } from './deletion.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { Store } from './store.js';
 
 /** The stores an eviction works through: pods through /status (as kube's), budgets and their /status. */

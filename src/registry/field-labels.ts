@@ -10,9 +10,9 @@
  * none, so ReplicaSet's `status.replicas` is refused there although its strategy computes it.
  * Only GA versions are covered; kube keys conversions by version, these tables by group and kind.
  */
-import { goQuote } from '../core/go-format.js';
-import { SelectorParseError } from '../core/selectors/errors.js';
-import type { FieldRequirement, FieldSelector } from '../core/selectors/fields.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { SelectorParseError } from '../apimachinery/selectors/errors.js';
+import type { FieldRequirement, FieldSelector } from '../apimachinery/selectors/fields.js';
 
 export { selectableFields } from './selectable-fields.js';
 

@@ -4,7 +4,7 @@
  * generic Store. Kinds not listed get the facts of a custom resource
  * (apiextensions-apiserver pkg/registry/customresource/strategy.go).
  */
-import type { NameValidation } from '../core/validation/object-meta.js';
+import type { NameValidation } from '../apimachinery/validation/object-meta.js';
 import type { GarbageCollectionPolicy } from './deletion.js';
 
 export interface KindFacts {

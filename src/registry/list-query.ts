@@ -3,11 +3,11 @@
  * into a storage read. Validation that answers 422 (ValidateListOptions) happens in the handler;
  * what kube's storage layer refuses with 400 happens here.
  */
-import { ContinueTokenError, decodeContinue } from '../core/continue-token.js';
-import { fieldError, fieldErrorText } from '../core/field-errors.js';
-import type { FieldSelector } from '../core/selectors/fields.js';
-import type { LabelSelector } from '../core/selectors/labels.js';
-import { badRequest } from '../core/status.js';
+import { ContinueTokenError, decodeContinue } from '../apimachinery/continue-token.js';
+import { fieldError, fieldErrorText } from '../apimachinery/field-errors.js';
+import type { FieldSelector } from '../apimachinery/selectors/fields.js';
+import type { LabelSelector } from '../apimachinery/selectors/labels.js';
+import { badRequest } from '../apimachinery/status.js';
 import type { ListRequest, ReadVersion } from '../storage/types.js';
 
 export interface ListQuery {

@@ -5,9 +5,10 @@
  * it and removes `kubernetes` from spec.finalizers through /finalize. A later delete of a
  * namespace whose spec.finalizers are done goes through the generic store.
  */
-import { foregroundFinalizer, orphanFinalizer, type DeleteOptions } from './deletion.js';
+import { foregroundFinalizer, orphanFinalizer } from '../apimachinery/object.js';
+import type { DeleteOptions } from './deletion.js';
 import type { WriteContext } from './prepare-write.js';
-import { kubeTimestamp, type KubeObject } from './object.js';
+import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import type { Store } from './store.js';
 import type { DeleteResult } from './store-delete.js';
 import { deleteByTermination, type Termination } from './termination.js';

@@ -5,11 +5,11 @@
  * deleted, already bound or still gated cannot be bound (409 on `pods/binding`). The pod keeps
  * its managedFields: kube's binding bypasses the field manager.
  */
-import { fieldError, type FieldError } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
-import { conflict } from '../core/status.js';
-import type { KubeObject } from './object.js';
-import { kubeTimestamp } from './object.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { conflict } from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { kubeTimestamp } from '../apimachinery/object.js';
 import type { Store } from './store.js';
 
 /** The parts of a decoded Binding the registry needs. */

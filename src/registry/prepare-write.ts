@@ -3,9 +3,9 @@
  * create.go and update.go): system fields, namespace agreement with the URL, the strategy's
  * preparation and validation, and the immutable metadata an update must keep.
  */
-import * as status from '../core/status.js';
-import type { KubeObject } from './object.js';
-import { kubeTimestamp } from './object.js';
+import * as status from '../apimachinery/status.js';
+import type { KubeObject } from '../apimachinery/object.js';
+import { kubeTimestamp } from '../apimachinery/object.js';
 import type { Strategy } from './strategy.js';
 import type { Requester } from '../kinds/types.js';
 

@@ -4,12 +4,12 @@
  * core/replicationcontroller). Reads build the Scale from the parent; writes copy spec.replicas
  * back into the parent, whose own strategy then applies (generation, validation).
  */
-import { labelSelectorText } from '../core/selectors/labels.js';
-import { type FieldError, fieldError } from '../core/field-errors.js';
+import { labelSelectorText } from '../apimachinery/selectors/labels.js';
+import { type FieldError, fieldError } from '../apimachinery/field-errors.js';
 import { labelSelectorAsSelector } from '../kinds/workloads/label-selector.js';
-import { isJsonObject, type KubeObject } from './object.js';
+import { isJsonObject, type KubeObject } from '../apimachinery/object.js';
 import type { ResourceType } from '../api/catalog.js';
-import { readPath, writePath } from '../crds/scale-paths.js';
+import { readPath, writePath } from './scale-paths.js';
 
 /** Where a kind keeps what its Scale shows: built-in workloads, or a CRD's scale paths. */
 export interface ScaleView {

@@ -4,7 +4,7 @@
  * JSON splices the stored document without parsing it).
  */
 import type { StoredObject } from '../storage/types.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { StoredCodec } from './stored-codec.js';
 
 export interface ServedItem {

@@ -3,8 +3,8 @@
  * (k8s.io/apiserver/pkg/storage/errors: InterpretCreateError, InterpretUpdateError, ...).
  */
 import { StorageError } from '../storage/errors.js';
-import * as status from '../core/status.js';
-import type { GroupResource } from '../core/status.js';
+import * as status from '../apimachinery/status.js';
+import type { GroupResource } from '../apimachinery/status.js';
 
 export const listTooOldText = 'The resourceVersion for the provided list is too old.';
 export const continueTooOldText =

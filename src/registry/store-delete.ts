@@ -5,14 +5,14 @@
  * finalizer) and lingers; otherwise it is removed. Each step is one compare-and-swap in storage;
  * a lost race starts over from the current object.
  */
-import * as status from '../core/status.js';
+import * as status from '../apimachinery/status.js';
 import { isStorageError } from '../storage/errors.js';
 import type { ObjectWrite, OutboxMessage, Storage, StoredObject } from '../storage/types.js';
 import {
   beforeDelete, checkDeletePreconditions, garbageCollectionFinalizers, markAsDeleting, type DeleteOptions, type DeletionRules,
 } from './deletion.js';
 import type { WriteContext } from './prepare-write.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { interpretStorageError } from './storage-errors.js';
 import type { StoredCodec } from './stored-codec.js';
 

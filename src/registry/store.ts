@@ -5,35 +5,25 @@
  * compare-and-swap in storage, retried on conflict when the caller did not pin a resourceVersion.
  */
 import type { ResourceType } from '../api/catalog.js';
-import { GoLiteral, fieldError } from '../core/field-errors.js';
-import * as status from '../core/status.js';
-import { encodeContinue } from '../core/continue-token.js';
+import { GoLiteral, fieldError } from '../apimachinery/field-errors.js';
+import * as status from '../apimachinery/status.js';
+import { encodeContinue } from '../apimachinery/continue-token.js';
 import { StorageError, isStorageError } from '../storage/errors.js';
-import type { FieldSelector } from '../core/selectors/fields.js';
-import type { LabelSelector } from '../core/selectors/labels.js';
+import type { FieldSelector } from '../apimachinery/selectors/fields.js';
+import type { LabelSelector } from '../apimachinery/selectors/labels.js';
 import type { ObjectWrite, OutboxMessage, ReadVersion, Storage, StoredObject, WatchListener, WatchStart, Watcher } from '../storage/types.js';
 import { beforeCreate, beforeUpdate, fillSystemFields, type WriteContext } from './prepare-write.js';
 import { collectionPrefix, objectKey } from './keys.js';
 import { type ListQuery, toListRequest } from './list-query.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject, ObjectList } from '../apimachinery/object.js';
 import { toWrite } from './stored-object.js';
 import { checkStoredSize } from './stored-size.js';
 import { codecFor, internalGroupOf, type StoredCodec } from './stored-codec.js';
 import { type ServedItem, servedItem } from './served-item.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
-import { controllerMessages } from '../controllers/messages.js';
-import type { ClusterContext } from '../cluster/context.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
 import type { Strategy } from './strategy.js';
-
-/** A list's metadata (kube's ListMeta) and its items. */
-export interface ObjectList<Items = KubeObject[]> {
-  resourceVersion: string;
-  continue?: string;
-  remainingItemCount?: number;
-  items: Items;
-}
 
 /** A list as it streams from storage: metadata first, items as they are iterated (once). */
 export type ListedObjects = ObjectList<AsyncIterable<ServedItem>>;
@@ -54,8 +44,8 @@ export class Store {
     readonly type: ResourceType,
     readonly strategy: Strategy,
     private readonly storage: Storage,
-    /** The cluster the objects belong to: whom writes tell (the controllers' partitions). */
-    private readonly cluster: ClusterContext,
+    /** What a write from `previous` to `next` (null: absent) tells besides storing (registry.ts's hooks). */
+    private readonly writeMessages: (previous: KubeObject | null, next: KubeObject | null) => OutboxMessage[] = () => [],
   ) {
     this.codec = codecFor(type);
   }
@@ -105,7 +95,7 @@ export class Store {
 
   /** The resourceVersion a list of the whole collection would have now (without listing it). */
   async collectionVersion(): Promise<string> {
-    return String(await this.storage.advanceClock(0));
+    return String(await this.storage.currentResourceVersion());
   }
 
   /** A list with its items decoded in memory: for collections small by nature, or pages of a bounded size. */
@@ -224,7 +214,7 @@ export class Store {
 
   /** What a write from `previous` to `next` (null: absent) tells the controllers. */
   private messages(previous: KubeObject | null, next: KubeObject | null): OutboxMessage[] {
-    return controllerMessages(this.cluster, this.type, previous, next);
+    return this.writeMessages(previous, next);
   }
 
   private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {

@@ -1,7 +1,7 @@
 /**
  * How a type's stored revisions become the objects and JSON a request sees, and back. Built-in
  * types are stored as served, except those kube keeps in another form: events.k8s.io/v1 Events
- * are core/v1 Events (cluster/addressing.ts's storageResourceOf puts them in the same shard) and
+ * are core/v1 Events (storageResourceOf puts them in the same storage) and
  * autoscaling/v1 HorizontalPodAutoscalers are stored as autoscaling/v2; both are converted on the
  * way in and out. Custom resources are stored in their CRD's storage version and served in the
  * request's version, pruned and defaulted on the way out as kube decodes them from etcd
@@ -9,24 +9,23 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import type { StoredObject } from '../storage/types.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { fromStored, storedToJson } from './stored-object.js';
+import type { StoredCodec } from './stored-codec-type.js';
 import { customResourceCodec } from './custom-resource-codec.js';
 import { coreToEvents, eventsToCore } from '../kinds/core/event-conversion.js';
 import { autoscalerToV1, autoscalerToV2 } from '../kinds/workloads/autoscaler-conversion.js';
 
-export interface StoredCodec {
-  /** The object a revision holds, as served. */
-  decode(stored: StoredObject): KubeObject;
-  /** The wire JSON of a revision, as served. */
-  json(stored: StoredObject): string;
-  /** The object as stored (the storage version's apiVersion). */
-  toStorage(object: KubeObject): KubeObject;
-  /**
-   * The stored JSON a write of the decoded revision would store, where decoding changes more
-   * than apiVersion (custom resources' defaults): a write equal to it changes nothing.
-   */
-  canonicalValue?(stored: StoredObject): string;
+export type { StoredCodec } from './stored-codec-type.js';
+
+/**
+ * The storage resource of a served resource: itself, except where kube keeps two resources in one
+ * storage (events.k8s.io/events are core events, /registry/events in etcd). A Store asks the
+ * cluster for the storage of this one; converting between the two forms is the codec's.
+ */
+export function storageResourceOf(group: string, resource: string): { group: string; resource: string } {
+  if (group === 'events.k8s.io' && resource === 'events') return { group: '', resource: 'events' };
+  return { group, resource };
 }
 
 export const identityCodec: StoredCodec = { decode: fromStored, json: storedToJson, toStorage: (object) => object };

@@ -7,7 +7,7 @@
  * string, without parsing (watch fan-out, lists).
  */
 import type { ObjectWrite, OutboxMessage, StoredObject } from '../storage/types.js';
-import { type KubeObject, orderedMeta, orderedObject } from './object.js';
+import { type KubeObject, orderedMeta, orderedObject } from '../apimachinery/object.js';
 
 const placeholder = '"resourceVersion":"0"';
 

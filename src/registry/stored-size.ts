@@ -8,8 +8,8 @@
  * text `etcdserver: request is too large`, as a 413 (kube sends that text as a bare 500; this
  * server never answers a client's input with a 5xx), and never reaches SQLite (SQLITE_TOOBIG).
  */
-import { objectTooLarge } from '../core/status.js';
-import { byteLength } from '../core/validation/names.js';
+import { objectTooLarge } from '../apimachinery/status.js';
+import { byteLength } from '../apimachinery/validation/names.js';
 import type { ObjectWrite } from '../storage/types.js';
 
 /** The largest stored object (etcd's default request limit, which bounds kube's objects): 1.5 MiB. */

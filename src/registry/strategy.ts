@@ -3,9 +3,9 @@
  * RESTUpdateStrategy). CRUD, dry-run, patch and lists are written once in store.ts; what differs
  * per resource type lives in a Strategy.
  */
-import type { FieldError } from '../core/field-errors.js';
+import type { FieldError } from '../apimachinery/field-errors.js';
 import type { DeletionRules } from './deletion.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { Requester } from '../kinds/types.js';
 
 export interface Strategy {

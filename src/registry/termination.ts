@@ -5,10 +5,10 @@
  * answers it; once `finished` says nothing holds it any more, a delete goes through the generic
  * store. Preconditions fail with these REST's own messages ("Precondition failed: ...").
  */
-import { conflict, type GroupResource } from '../core/status.js';
+import { conflict, type GroupResource } from '../apimachinery/status.js';
 import type { DeleteOptions } from './deletion.js';
 import type { WriteContext } from './prepare-write.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import type { Store } from './store.js';
 import type { DeleteResult } from './store-delete.js';
 

@@ -3,7 +3,7 @@
  * isolates doing the same: AlreadyExists, Conflict and NotFound mean another writer got there
  * first, and the next pass looks again, as kube's controllers requeue.
  */
-import { StatusError } from '../core/status.js';
+import { StatusError } from '../apimachinery/status.js';
 
 /** Awaits `write`, ignoring 404 and 409 answers. */
 export async function ignoreWriteRaces(write: Promise<unknown>): Promise<void> {

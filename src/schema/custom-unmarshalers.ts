@@ -7,10 +7,10 @@
  * Sources: apimachinery intstr.go, time.go, micro_time.go, quantity.go, runtime/types.go,
  * meta/v1 fields (FieldsV1), apiextensions v1 marshal.go.
  */
-import { goJsonTypeName } from '../core/go-json-errors.js';
-import { RFC3339, RFC3339Micro, goTimeParseError } from '../core/go-time-parse.js';
-import { isJsonObject } from '../core/json-value.js';
-import { quantityUnmarshalError } from '../core/quantity.js';
+import { goJsonTypeName } from '../apimachinery/go-json-errors.js';
+import { RFC3339, RFC3339Micro, goTimeParseError } from '../apimachinery/go-time-parse.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
+import { quantityUnmarshalError } from '../apimachinery/quantity.js';
 import { goIntegerAccepts, numberLiteral } from './go-scalars.js';
 
 /** What a custom unmarshaler made of a value. */

@@ -17,9 +17,9 @@
  * - with `prune`, unknown fields are deleted in place (what Go's decoder drops).
  * Kinds without a schema are not checked (empty result).
  */
-import { goQuote } from '../core/go-format.js';
-import { goJsonTypeName } from '../core/go-json-errors.js';
-import { isDecodedObject } from '../core/json-value.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { goJsonTypeName } from '../apimachinery/go-json-errors.js';
+import { isDecodedObject } from '../apimachinery/json-value.js';
 import { type CustomOutcome, customUnmarshalers } from './custom-unmarshalers.js';
 import { goBase64Error, goFloatAccepts, goIntegerAccepts, numberLiteral } from './go-scalars.js';
 import { goElementType, goPrimitiveType, goQualifiedName, goStructName, namedFieldTypes } from './go-types.js';

@@ -9,7 +9,7 @@
  * the target's. Built-in kinds carry few defaults (the build drops openapi-gen's Go zero values);
  * the same code serves custom resources, whose schemas have no `$ref`s.
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { isOpaqueSchema } from './custom-unmarshalers.js';
 import { resolveNode, schemaForKind, schemaNamed } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';

@@ -9,7 +9,7 @@
  * Strict errors come in kube's order: go-yaml's duplicate-key error first (YAML bodies), then the
  * JSON decoder's unknown/duplicate field errors in document order (checkObject's strictErrors).
  */
-import { goQuote } from '../core/go-format.js';
+import { goQuote } from '../apimachinery/go-format.js';
 import type { ObjectCheck } from './decode-check.js';
 import type { StrictDecoded } from './json-strict.js';
 

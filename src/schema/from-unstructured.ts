@@ -8,7 +8,7 @@
  * IntOrString, ...) get the value re-encoded, so their errors read as from a fresh json.Unmarshal
  * (`json: cannot unmarshal object into Go value of type int32`). Unknown fields are the decoder's.
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { type CustomOutcome, customUnmarshalers } from './custom-unmarshalers.js';
 import { goTypeOf } from './decode-check.js';
 import { resolveNode, schemaForKind } from './registry.js';

@@ -15,7 +15,7 @@ export { schemaForKind, schemaNameForKind, schemaNamed, resolveNode, parsedSchem
 export type { SchemaNode, SchemaSet, SchemaResolver } from './types.js';
 export { goQualifiedName, goStructName } from './go-types.js';
 export { parseJsonStrict, JsonSyntaxError, type StrictDecoded, type DuplicateField } from './json-strict.js';
-export { goJsonSyntaxErrorText } from './json-syntax.js';
+export { goJsonSyntaxErrorText } from '../apimachinery/json-syntax.js';
 export { parseYamlStrict } from './yaml-strict.js';
 export { checkObject, pruneUnknownFields, goTypeOf, type ObjectCheck, type CheckOptions } from './decode-check.js';
 export { pruneStructural, type PruneOptions } from './pruning.js';

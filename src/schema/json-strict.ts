@@ -8,7 +8,7 @@
  * Speed: the value comes from the native JSON.parse; one extra pass over the text finds keys
  * (string bodies are skipped with indexOf) without building anything unless a key repeats.
  */
-import { goJsonSyntaxErrorText, maxJsonNestingDepth } from './json-syntax.js';
+import { goJsonSyntaxErrorText, maxJsonNestingDepth } from '../apimachinery/json-syntax.js';
 
 /** A repeated key: `path` = `parent` + key; `after` is the last new key before the repeat. */
 export interface DuplicateField {

@@ -6,9 +6,9 @@
  * with the keys as Go prints a map (`map[string]interface {}{"name":"a"}`); a map-list item that
  * is not an object is Invalid and ends the check of that list.
  */
-import { type FieldError, GoLiteral, fieldError } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
-import { isJsonObject } from '../core/json-value.js';
+import { type FieldError, GoLiteral, fieldError } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { goFormatNumber } from './openapi-errors.js';
 import { resolveNode } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';

@@ -6,8 +6,8 @@
  * sentence as detail; errors that are not validation errors (anyOf, oneOf, ...) land on the
  * root path with an empty value.
  */
-import { type FieldError, GoLiteral, fieldError } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
+import { type FieldError, GoLiteral, fieldError } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
 
 /** One kube-openapi error; `name` is its dotted path as kube-openapi spells it (`spec.x`, `.x`, `spec.l[0]`). */
 export type OpenApiError =
@@ -19,7 +19,7 @@ export type OpenApiError =
   | { code: 'invalid'; name: string; value: unknown; message: string }
   | { code: 'composite'; message: string };
 
-/** field.TypeInvalid, which core/field-errors.ts has no constructor for. */
+/** field.TypeInvalid, which apimachinery/field-errors.ts has no constructor for. */
 export function typeInvalid(field: string, badValue: unknown, detail: string): FieldError {
   return { type: 'FieldValueTypeInvalid', field, badValue, detail };
 }

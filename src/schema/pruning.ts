@@ -10,7 +10,7 @@
  * For built-in kinds use decode-check.ts pruneUnknownFields, which reports in document order as
  * the Go decoder does; this module also resolves `$ref`s and leaves opaque types alone.
  */
-import { isJsonObject } from '../core/json-value.js';
+import { isJsonObject } from '../apimachinery/json-value.js';
 import { isOpaqueSchema } from './custom-unmarshalers.js';
 import { resolveNode, schemaNamed } from './registry.js';
 import type { SchemaNode, SchemaResolver } from './types.js';

@@ -8,9 +8,9 @@
  * carry kube-openapi's path (`.x` for a map key at the root). Go iterates properties in map
  * order; here they go in sorted order so the output is deterministic.
  */
-import type { FieldError } from '../core/field-errors.js';
-import { goQuote } from '../core/go-format.js';
-import { isDecodedObject } from '../core/json-value.js';
+import type { FieldError } from '../apimachinery/field-errors.js';
+import { goQuote } from '../apimachinery/go-format.js';
+import { isDecodedObject } from '../apimachinery/json-value.js';
 import { isKnownFormat, matchesFormat } from './formats.js';
 import { listTypeErrors } from './list-types.js';
 import { type OpenApiError, goFormatNumber, invalidTypeMessage, toFieldError } from './openapi-errors.js';

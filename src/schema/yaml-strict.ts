@@ -17,8 +17,8 @@ import {
   EVENT_ID, SCALAR_STYLE, YAMLException, constructFromEvents, getScalarValue, parseEvents,
   type Event, type MappingEvent, type ScalarEvent, type SequenceEvent,
 } from 'js-yaml';
-import { kubeYamlSchema } from '../codecs/yaml.js';
-import { goQuote } from '../core/go-format.js';
+import { kubeYamlSchema } from '../apimachinery/yaml.js';
+import { goQuote } from '../apimachinery/go-format.js';
 import type { StrictDecoded } from './json-strict.js';
 
 /** One key of a mapping: how go-yaml compares it, how %#v prints it, where its value starts. */

@@ -1,77 +1,27 @@
 /**
- * The storage contract between the registry (in the Worker) and a Durable Object that owns the
- * objects of one resource type. Storage speaks in keys, opaque JSON documents and integer
- * resourceVersions; it knows nothing of kinds, wire formats or API errors.
+ * The Storage interface between the registry and the objects of one resource type (kube's
+ * storage.Interface): keys, opaque JSON documents and integer resourceVersions; it knows nothing
+ * of kinds, wire formats or API errors. Implementations are a stack of decorators: a shard's RPC
+ * (rpc.ts), the isolate's cache of it (cacher/), and a type spread over several shards
+ * (sharding/). The values are the storage shard's own (durable/protocol.ts), less what only a
+ * storage of several shards tells a shard.
  */
-import type { FieldSelector } from '../core/selectors/fields.js';
-import type { LabelSelector } from '../core/selectors/labels.js';
-import type { PartitionAddress } from '../cluster/addressing.js';
-import type { StorageFailure } from './errors.js';
+import type { FieldSelector } from '../apimachinery/selectors/fields.js';
+import type { LabelSelector } from '../apimachinery/selectors/labels.js';
+import type { PageKeys } from '../durable/list.js';
+import type * as Shard from '../durable/protocol.js';
+import type { ReadVersion, StorageFailure, StoredObject } from '../durable/protocol.js';
 
-/** One revision of an object: its key, the resourceVersion that wrote it, its JSON (without resourceVersion). */
-export interface StoredObject {
-  key: string;
-  resourceVersion: number;
-  value: string;
-}
+export type { OutboxMessage, ReadVersion, StoredObject } from '../durable/protocol.js';
 
-/** What a write stores beside the document, so selectors run in storage without parsing it. */
-export interface ObjectWrite {
-  key: string;
-  value: string;
-  labels: Record<string, string>;
-  fields: Record<string, string>;
-  /** Messages to deliver once the write commits (the controllers' events); none for most writes. */
-  messages?: OutboxMessage[];
-  /**
-   * A causal floor: the write's resourceVersion must be above it (a storage spanning several
-   * shards passes the newest version it has seen, so one client's writes increase across shards).
-   */
-  after?: number;
-}
+/** A write as the registry makes it (its causal floor is a storage of several shards' business). */
+export type ObjectWrite = Omit<Shard.ObjectWrite, 'after'>;
 
-/** What a delete carries besides its key and precondition (see ObjectWrite). */
-export interface DeleteExtras {
-  messages?: OutboxMessage[];
-  after?: number;
-}
+/** What a delete carries besides its key and precondition. */
+export type DeleteExtras = Omit<Shard.DeleteExtras, 'after'>;
 
-/**
- * A message a write sends, addressed by the writer: storage keeps it in the write's transaction
- * and delivers it after the commit, at least once and in commit order per destination.
- */
-export interface OutboxMessage {
-  to: PartitionAddress;
-  /** JSON; storage does not look inside. */
-  body: string;
-}
-
-/** Which state a read sees: the newest, any state not older than a version, or exactly a version. */
-export type ReadVersion =
-  | { match: 'latest' }
-  | { match: 'notOlderThan'; resourceVersion: number }
-  | { match: 'exact'; resourceVersion: number };
-
-export interface ListRequest {
-  /** Key prefix of the collection: `ns/` for one namespace, `` for everything. */
-  prefix: string;
-  version: ReadVersion;
-  /** Resume strictly after this key (kube's own continue tokens name `lastKey\0`). */
-  afterKey?: string;
-  /** Resume at this key, inclusive (continue tokens whose start key is not a `\0` successor). */
-  startKey?: string;
-  /** Stop at this key, inclusive (a page of a list merged across shards). */
-  endKey?: string;
-  /** Page size; 0 or absent lists everything. */
-  limit?: number;
-  /**
-   * Move the clock to this version before reading (see advanceClock): several shards serving
-   * one snapshot read it at a version some of them have not reached yet.
-   */
-  advanceClockTo?: number;
-  labelSelector?: LabelSelector;
-  fieldSelector?: FieldSelector;
-}
+/** A list as the registry asks for it (a clock move and an end key are a storage of several shards' business). */
+export type ListRequest = Omit<Shard.ListRequest, 'advanceClockTo' | 'endKey'>;
 
 export interface ListResult {
   /** The resourceVersion of the snapshot the list was read from. */
@@ -147,14 +97,46 @@ export interface Storage {
    * committed fails with TooLargeResourceVersion, one older than the history with Expired.
    */
   watch(request: WatchRequest, listener: WatchListener): Promise<Watcher>;
+  /** The newest committed resourceVersion (what a list of the whole collection would have now). */
+  currentResourceVersion(): Promise<number>;
+  /**
+   * The revision of `key` this isolate saw last, if it still holds it: a guess a write may start
+   * from, never an answer (cacher/recent-objects.ts says what confirms it); none from a storage
+   * without a cache.
+   */
+  guess(key: string): StoredObject | undefined;
+}
+
+/**
+ * One shard of a resource type, as a storage spread over several shards uses it
+ * (sharding/sharded-storage.ts): Storage with a clock it can move and the operations only
+ * sharding needs. A storage of one shard is one of these too.
+ */
+export interface ShardStorage extends Storage {
+  /** The shard's name, its identity in per-isolate maps. */
+  readonly name: string;
+  list(request: Shard.ListRequest): Promise<ListResult>;
+  create(write: Shard.ObjectWrite): Promise<StoredObject>;
+  update(write: Shard.ObjectWrite, expectedResourceVersion: number): Promise<StoredObject>;
+  delete(key: string, expectedResourceVersion: number, extras?: Shard.DeleteExtras): Promise<StoredObject>;
   /**
    * Moves the clock so that no later write gets a resourceVersion <= `resourceVersion` and reads
    * at it are served; returns the newest committed resourceVersion afterwards.
    */
   advanceClock(resourceVersion: number): Promise<number>;
   /**
-   * The revision of `key` this isolate saw last, if it still holds it: a guess a write may start
-   * from, never an answer (recent-objects.ts says what confirms it).
+   * Asks the shard to move its clock past `resourceVersion` without waiting, so that its watchers
+   * hear a progress mark (a merged watch held back by an idle shard); requests to one shard are
+   * coalesced, one on its way at a time.
    */
-  guess(key: string): StoredObject | undefined;
+  requestProgress(resourceVersion: number): void;
+  /** The keys of a page, without documents (lists across shards plan their pages with them). */
+  listKeys(request: Shard.ListRequest): Promise<PageKeys & { resourceVersion: number }>;
+  /** Sets the history floor: reads and watches from before `resourceVersion` answer Expired (resharding). */
+  compactTo(resourceVersion: number): Promise<number>;
+  /**
+   * Empties the shard: every object and its history; later versions stay above its newest (an old
+   * layout's shard after resharding). `retire`: its cluster was deleted, it writes nothing again.
+   */
+  erase(retire?: boolean): Promise<number>;
 }

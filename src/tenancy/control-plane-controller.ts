@@ -10,14 +10,13 @@
  *     of its incarnation is erased (tenant-eraser.ts), and the erase finalizer is removed.
  */
 import { findResource } from '../api/catalog.js';
-import { tenantClusterName } from '../cluster/addressing.js';
-import type { ClusterContext } from '../cluster/context.js';
-import { clusterContext } from '../cluster/contexts.js';
-import { copyConditions, setCondition, type Condition, type WantedCondition } from '../core/conditions.js';
+import { tenantClusterName } from '../cluster/names.js';
+import type { ClusterContext, ClusterDirectory } from '../cluster/context.js';
+import { copyConditions, setCondition, type Condition, type WantedCondition } from '../apimachinery/conditions.js';
 import type { ApiClient } from '../controllers/api-client.js';
-import type { ObjectRef } from '../controllers/graph.js';
+import type { ObjectRef } from '../durable/partition/graph.js';
 import { asRecord, asText } from '../kinds/json-values.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { controlPlaneType, eraseFinalizer } from './control-plane-type.js';
 import { directoryFreshMillis } from './tenant-directory.js';
 import { eraseCluster } from './tenant-eraser.js';
@@ -31,11 +30,11 @@ const quietMarginMillis = 2_000;
 
 type Status = { phase?: string; server?: string; issuer?: string; kubeconfigSecretRef?: unknown; conditions: Condition[] };
 
-/** One pass over ControlPlane `ref`; null when done, else when to look again. */
-export async function reconcileControlPlane(api: ApiClient, home: ClusterContext, ref: ObjectRef, now: () => Date): Promise<number | null> {
+/** One pass over ControlPlane `ref` of the default plane `home`; null when done, else when to look again. */
+export async function reconcileControlPlane(api: ApiClient, home: ClusterContext, clusters: ClusterDirectory, ref: ObjectRef, now: () => Date): Promise<number | null> {
   const controlPlane = await api.get(await controlPlaneType(), '', ref.name);
   if (!controlPlane || controlPlane.metadata.uid !== ref.uid) return null;
-  if (controlPlane.metadata.deletionTimestamp) return erase(api, home, controlPlane, now);
+  if (controlPlane.metadata.deletionTimestamp) return erase(api, clusters, controlPlane, now);
   await provision(api, home, controlPlane, now);
   return null;
 }
@@ -80,7 +79,7 @@ function serverOf(controlPlane: KubeObject, home: ClusterContext): string {
   return domain ? `https://${name}.${domain}` : `${new URL(home.credentials.issuer).origin}/clusters/${name}`;
 }
 
-async function erase(api: ApiClient, home: ClusterContext, controlPlane: KubeObject, now: () => Date): Promise<number | null> {
+async function erase(api: ApiClient, clusters: ClusterDirectory, controlPlane: KubeObject, now: () => Date): Promise<number | null> {
   if (!controlPlane.metadata.finalizers?.includes(eraseFinalizer)) return null;
   await writeStatus(api, controlPlane, now(), { phase: 'Deleting' }, { type: 'Ready', status: 'False', reason: 'Deleting', message: 'the control plane and all its objects are being erased' });
   const quietAfter = Date.parse(controlPlane.metadata.deletionTimestamp!) + directoryFreshMillis + quietMarginMillis;
@@ -90,7 +89,7 @@ async function erase(api: ApiClient, home: ClusterContext, controlPlane: KubeObj
   const secretsType = findResource('', 'v1', 'secrets')!;
   const secret = await api.get(secretsType, tenancyNamespace, credentialsSecretName(name));
   if (secretsOf(secret, uid)) await api.delete(secretsType, tenancyNamespace, credentialsSecretName(name), secret!.metadata.uid ?? '', {});
-  const newest = await eraseCluster(clusterContext(home.env, tenantClusterName(name, uid)));
+  const newest = await eraseCluster(clusters.of(tenantClusterName(name, uid)));
   // A tenant made again under this name starts its resourceVersions from the clock: past the old ones.
   await waitPast(Math.floor(newest / 1000) + 1);
   await api.update(await controlPlaneType(), '', name, uid, (object) => {

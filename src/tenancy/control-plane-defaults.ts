@@ -5,8 +5,17 @@
  * here already, since the URL carries it.
  */
 import type { ClusterSettings } from '../cluster/settings.js';
-import { isJsonObject, type KubeObject } from '../registry/object.js';
+import { isJsonObject, type KubeObject } from '../apimachinery/object.js';
 import { generateName } from '../registry/prepare-write.js';
+import type { MutatingPlugin } from '../admission/plugins.js';
+import { isControlPlaneType } from './control-plane-type.js';
+
+/** The defaults of a ControlPlane being created (the default plane's admission chain). */
+export const controlPlaneDefaults: MutatingPlugin = {
+  admit(request, step) {
+    if (step.operation === 'CREATE' && step.object && isControlPlaneType(request.type)) defaultControlPlane(step.object, request.url, request.cluster.settings);
+  },
+};
 
 /** Fills spec.server of a ControlPlane being created through `url` (in place). */
 export function defaultControlPlane(object: KubeObject, url: URL, settings: ClusterSettings): void {

@@ -4,10 +4,10 @@
  * name label under TENANT_DOMAIN, and part of Durable Object names) other than `default`; and it
  * is born holding the erase finalizer, so its deletion waits for the tenant's storage to be erased.
  */
-import { fieldError, type FieldError } from '../core/field-errors.js';
-import { tenantNameProblems } from '../cluster/addressing.js';
-import { CustomResourceStrategy } from '../crds/strategy.js';
-import type { KubeObject } from '../registry/object.js';
+import { fieldError, type FieldError } from '../apimachinery/field-errors.js';
+import { tenantNameProblems } from '../cluster/names.js';
+import { CustomResourceStrategy } from '../registry/strategies/custom-resource.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { eraseFinalizer } from './control-plane-type.js';
 
 export class ControlPlaneStrategy extends CustomResourceStrategy {

@@ -8,7 +8,7 @@
  */
 import type { ResourceType } from '../api/catalog.js';
 import { definitionTypes } from '../crds/crd-resource-types.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 
 export const tenancyGroup = 'tenancy.edge-apiserver.dev';
 export const tenancyVersion = 'v1alpha1';

@@ -9,24 +9,23 @@
  */
 import { authenticateRequest, authenticateToken, bearerToken } from '../auth/authenticate.js';
 import { authorizeRequest } from '../auth/authorization.js';
-import type { UserInfo } from '../auth/rbac/index.js';
-import type { ClusterContext } from '../cluster/context.js';
-import { clusterContext } from '../cluster/contexts.js';
-import { notFound, unauthorized } from '../core/status.js';
-import type { Env } from '../env.js';
+import type { UserInfo } from '../rbac/index.js';
+import type { ClusterContext, ClusterDirectory } from '../cluster/context.js';
+import { defaultClusterName } from '../cluster/names.js';
+import { notFound, unauthorized } from '../apimachinery/status.js';
 import { tenancyGroup } from './control-plane-type.js';
 import { lookupTenant } from './tenant-directory.js';
 
 const mastersGroup = 'system:masters';
 
 /** The cluster context of tenant `name` and the user the request is made by there (throws 401, 403, 404). */
-export async function enterTenant(request: Request, env: Env, name: string, path: string, now: Date): Promise<{ cluster: ClusterContext; user: UserInfo }> {
-  const home = clusterContext(env);
+export async function enterTenant(request: Request, clusters: ClusterDirectory, name: string, path: string, now: Date): Promise<{ cluster: ClusterContext; user: UserInfo }> {
+  const home = clusters.of(defaultClusterName);
   const token = bearerToken(request.headers.get('authorization'));
   let tenant = await lookupTenant(home, name);
   // Looked up before its credentials were delivered: the token may be one of them.
   if (tenant && token !== undefined && !tenant.credentials.staticTokens) tenant = await lookupTenant(home, name, true);
-  const cluster = tenant ? clusterContext(env, tenant.cluster, tenant.credentials) : undefined;
+  const cluster = tenant ? clusters.of(tenant.cluster, tenant.credentials) : undefined;
   if (cluster && token === undefined) return { cluster, user: await authenticateRequest(request, cluster, path, now) };
   const own = cluster && token !== undefined ? await authenticateToken(token, cluster, now) : null;
   if (cluster && own) return { cluster, user: own };

@@ -7,9 +7,9 @@
  * served. Only a Secret owned by the current ControlPlane (same uid) counts.
  */
 import type { CredentialTexts } from '../cluster/credentials.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../apimachinery/object.js';
 import { tenancyGroup, tenancyVersion } from './control-plane-type.js';
-import { utf8Text } from '../core/utf8.js';
+import { utf8Text } from '../apimachinery/utf8.js';
 
 export const tenancyNamespace = 'tenancy-system';
 export const credentialsSecretType = `${tenancyGroup}/kubeconfig`;

@@ -7,7 +7,7 @@
  * working everywhere within `freshMillis`, which the eraser waits out before it erases anything.
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
-import { tenantClusterName } from '../cluster/addressing.js';
+import { tenantClusterName } from '../cluster/names.js';
 import { ClusterState, type ClusterContext, type WriteListener } from '../cluster/context.js';
 import type { CredentialTexts } from '../cluster/credentials.js';
 import { storeFor } from '../registry/registry.js';
@@ -22,7 +22,7 @@ const maxEntries = 10_000;
 /** A tenant as requests to it need it. */
 export interface Tenant {
   name: string;
-  /** The address of its current incarnation (cluster/addressing.ts). */
+  /** The address of its current incarnation (cluster/names.ts). */
   cluster: string;
   credentials: CredentialTexts;
 }

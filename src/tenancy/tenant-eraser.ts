@@ -11,10 +11,9 @@
  * the tenant stopped before this started (the ControlPlane's deletion, waited out by the caller).
  */
 import { builtinCatalog } from '../api/catalog.js';
-import { shardsOf, storageResourceOf, storageShardStub } from '../cluster/addressing.js';
+import { storageResourceOf } from '../registry/stored-codec.js';
 import type { ClusterContext } from '../cluster/context.js';
-import { layoutOf } from '../cluster/shard-layouts.js';
-import { inPool } from '../core/concurrency.js';
+import { inPool } from '../apimachinery/concurrency.js';
 
 const shardsInFlight = 16;
 
@@ -26,10 +25,10 @@ export async function eraseCluster(cluster: ClusterContext): Promise<number> {
   const shards = [...storedBuiltinTypes(), ...custom]
     .map((type) => storageResourceOf(type.group, type.resource))
     .filter(unique((type) => `${type.group}/${type.resource}`))
-    .flatMap((type) => shardsOf({ cluster: cluster.name, ...type }, layoutOf(cluster.settings.shardLayouts, type.group, type.resource)));
+    .flatMap((type) => cluster.settings.shardLayouts.mapOf({ cluster: cluster.name, ...type }).shards());
   let newest = 0;
   await inPool(shards, shardsInFlight, async (shard) => {
-    newest = Math.max(newest, await storageShardStub(cluster.env, shard).erase(true));
+    newest = Math.max(newest, await cluster.shard(shard).erase(true));
   });
   await Promise.all(Array.from({ length: partitions.length }, (_, index) => cluster.partition(index).erase()));
   return newest;

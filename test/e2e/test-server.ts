@@ -18,13 +18,13 @@ export interface TestServer {
 /**
  * Starts a server; `bindings` override the defaults (e.g. low rate limits), and
  * E2E_SHARDED_TYPES sets SHARDED_TYPES for every suite's server; `front` serves TLS
- * from scripts/https-front.mjs, which keeps idle connections open as kube-apiserver does.
+ * from src/front/https-front.ts, which keeps idle connections open as kube-apiserver does.
  */
 export async function startTestServer(options: { port?: number; persistTo?: string; bindings?: Record<string, string>; front?: boolean } = {}): Promise<TestServer> {
   const bindings = {
     ...credentialBindings({ adminToken, signingKey: signingKey(), extraUsers: testUsers }),
     RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000',
-    // E2E_SHARDED_TYPES runs the suites with types spread over storage shards (README, sharding).
+    // E2E_SHARDED_TYPES runs the suites with types spread over storage shards (docs/shards.md).
     ...(process.env.E2E_SHARDED_TYPES ? { SHARDED_TYPES: process.env.E2E_SHARDED_TYPES } : {}),
     ...options.bindings,
   };

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 
-export { inPool as pool } from '../../src/core/concurrency.js';
+export { inPool as pool } from '../../src/apimachinery/concurrency.js';
 
 /** Polls `check` until it holds. */
 export async function eventually(check: () => Promise<boolean> | boolean, timeoutMillis = 60_000): Promise<void> {

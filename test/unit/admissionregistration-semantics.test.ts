@@ -1,8 +1,8 @@
 /** Defaulting and validation of ValidatingAdmissionPolicy(Binding), kube v1.32 texts and paths (CEL excluded). */
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { kindSemantics } from '../../src/kinds/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const policy = kindSemantics('admissionregistration.k8s.io', 'ValidatingAdmissionPolicy');
 const binding = kindSemantics('admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding');

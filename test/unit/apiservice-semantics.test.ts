@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { builtinCatalog } from '../../src/api/catalog.js';
 import { wantedApiServices } from '../../src/apiservices/autoregister.js';
 import { apiServicePrinter } from '../../src/codecs/printers/apiregistration.js';
-import { aggregateText } from '../../src/core/field-errors.js';
+import { aggregateText } from '../../src/apimachinery/field-errors.js';
 import { kindSemantics } from '../../src/kinds/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const semantics = kindSemantics('apiregistration.k8s.io', 'APIService');
 const apiService = (name: string, spec: Record<string, unknown>, status?: unknown): KubeObject =>

@@ -13,8 +13,8 @@ import {
   applyConfiguration, builtinManagedFieldsSchema, customResourceManagedFieldsSchema, ignoreManagedFieldsTimestamps, lastAppliedConfigAnnotation,
   updateManagedFields, type ApplyConfigurationInput, type ManagedFieldsEntry,
 } from '../../src/apply/index.js';
-import { StatusError } from '../../src/core/status.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const configMaps = builtinManagedFieldsSchema('', 'v1', 'ConfigMap');
 const deployments = builtinManagedFieldsSchema('apps', 'v1', 'Deployment');

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyConfiguration, customResourceManagedFieldsSchema, updateManagedFields, type ManagedFieldsEntry } from '../../src/apply/index.js';
-import { StatusError } from '../../src/core/status.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { SchemaNode } from '../../src/schema/types.js';
 import { mergeOrder } from '../../src/apply/merge.js';
 

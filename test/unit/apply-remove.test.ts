@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyConfiguration, customResourceManagedFieldsSchema } from '../../src/apply/index.js';
 import { decodeFieldsV1, encodeFieldsV1, type FieldsV1 } from '../../src/apply/fields-v1.js';
 import { ensureNamedFieldsAreMembers, removeItems } from '../../src/apply/remove.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { SchemaNode } from '../../src/schema/types.js';
 
 const item: SchemaNode = {

@@ -1,10 +1,10 @@
 /** The pure parts of the request filters: anonymous paths, the per-user token bucket, the watch cap. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anonymousAllowed } from '../../src/auth/authenticate.js';
-import { RateLimiter } from '../../src/auth/rate-limit.js';
+import { RateLimiter } from '../../src/flowcontrol/rate-limit.js';
 import { settingsOf } from '../../src/cluster/settings.js';
-import { StatusError } from '../../src/core/status.js';
-import type { Env } from '../../src/env.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import type { Env } from '../../src/server/env.js';
 
 const env = (vars: Partial<Env> = {}) => settingsOf(vars as Env).anonymousPaths;
 const settings = (vars: Partial<Env>) => settingsOf(vars as Env).rateLimit;

@@ -6,7 +6,7 @@ import {
   signJwt,
   verifyJwt,
   type SigningKey,
-} from '../../src/auth/authn/index.js';
+} from '../../src/authn/index.js';
 
 const rsaPem = () =>
   generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;

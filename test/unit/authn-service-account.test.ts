@@ -11,7 +11,7 @@ import {
   validateServiceAccountClaims,
   verifyJwt,
   type SigningKey,
-} from '../../src/auth/authn/index.js';
+} from '../../src/authn/index.js';
 
 const issuer = 'https://kubernetes.default.svc.cluster.local';
 const now = new Date('2025-01-01T00:00:00.000Z');

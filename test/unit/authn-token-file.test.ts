@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authenticateStaticToken, parseTokenFile, withAuthenticatedGroup } from '../../src/auth/authn/index.js';
+import { authenticateStaticToken, parseTokenFile, withAuthenticatedGroup } from '../../src/authn/index.js';
 
 describe('parseTokenFile', () => {
   it.each([

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileSchemaRules } from '../../src/cel/index.js';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import type { SchemaNode, ValidationRule } from '../../src/schema/types.js';
 
 const str: SchemaNode = { type: 'string' };

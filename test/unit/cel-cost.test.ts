@@ -12,7 +12,7 @@ import { compileSchemaRules } from '../../src/cel/index.js';
 import { buildRuleTree } from '../../src/cel/rule-tree.js';
 import { validateObjectTree } from '../../src/cel/validator.js';
 import { toValue } from '../../src/cel/values/convert.js';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import type { SchemaNode } from '../../src/schema/types.js';
 
 const str = (maxLength?: number): SchemaNode => ({ type: 'string', ...(maxLength !== undefined ? { maxLength } : {}) });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileSchemaRules } from '../../src/cel/index.js';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import type { SchemaNode, ValidationRule } from '../../src/schema/types.js';
 
 const text = (maxLength = 64): SchemaNode => ({ type: 'string', maxLength });

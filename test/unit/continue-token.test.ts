@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContinueTokenError, decodeContinue, encodeContinue } from '../../src/core/continue-token.js';
+import { ContinueTokenError, decodeContinue, encodeContinue } from '../../src/apimachinery/continue-token.js';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 

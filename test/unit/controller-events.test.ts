@@ -1,13 +1,13 @@
-// Which writes become controller events (src/controllers/events.ts), which partitions they go to
-// (src/controllers/partitions.ts), and the namespace deleter's conditions
+// Which writes become controller events (src/durable/partition/events.ts), which partitions they go to
+// (src/durable/partition/partitions.ts), and the namespace deleter's conditions
 // (pkg/controller/namespace/deletion/status_condition_utils.go, v1.32 texts).
 import { describe, expect, it } from 'vitest';
-import { controllerEvent } from '../../src/controllers/events.js';
+import { controllerEvent } from '../../src/durable/partition/events.js';
 import { settingsOf } from '../../src/cluster/settings.js';
 import { leaseHeld } from '../../src/controllers/external-manager.js';
-import type { ControllerFacts } from '../../src/controllers/facts.js';
+import type { ControllerFacts } from '../../src/durable/partition/events.js';
 import { namespaceConditions, updateConditions } from '../../src/controllers/namespace-conditions.js';
-import { eventPartitions, partitionOf } from '../../src/controllers/partitions.js';
+import { eventPartitions, partitionOf } from '../../src/durable/partition/partitions.js';
 
 const facts = (extra: Partial<ControllerFacts> = {}): ControllerFacts =>
   ({ group: '', version: 'v1', resource: 'configmaps', namespace: 'ns', name: 'c', uid: 'u1', ...extra });

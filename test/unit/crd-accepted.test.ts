@@ -4,9 +4,9 @@
 // free-form maps, CEL rules, enums with defaults, several versions with different schemas,
 // a conversion webhook), checked on create and on a no-op update.
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { customResourceDefinition as semantics } from '../../src/kinds/apiextensions/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const quantity = {
   anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true,

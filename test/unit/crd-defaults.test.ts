@@ -3,9 +3,9 @@
 // (struct field order, omitempty, sorted maps; golden 079), and the strategy's storedVersions.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { customResourceDefinition as semantics } from '../../src/kinds/apiextensions/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const golden = (file: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${file}.json`, 'utf8'));
 

@@ -3,9 +3,9 @@
 // validity), the status subresource's root restrictions, per-version schema paths, and the
 // CrdValidationHooks through which CEL joins. Each case names the kube rule it checks.
 import { describe, expect, it, vi } from 'vitest';
-import { fieldError, fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldError, fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { customResourceDefinitionSemantics, type CrdValidationHooks } from '../../src/kinds/apiextensions/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 type Schema = Record<string, any>; // fixtures are edited freely
 const root = 'spec.validation.openAPIV3Schema';

@@ -4,9 +4,9 @@
 // One version, so every error reads `spec.validation.openAPIV3Schema...` (the schema is hoisted).
 // Each case names the kube rule; structural errors come sorted by text, as kube sorts them.
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { customResourceDefinition as semantics } from '../../src/kinds/apiextensions/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 type Schema = Record<string, any>; // fixtures are edited freely
 const root = 'spec.validation.openAPIV3Schema';

@@ -4,9 +4,9 @@
 // rule it checks; paths are the internal version's (`spec.additionalPrinterColumns` when every
 // version has the same columns, `spec.conversion.webhookClientConfig`).
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { customResourceDefinition as semantics } from '../../src/kinds/apiextensions/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 type Spec = Record<string, any>; // fixtures are edited freely
 const properties = { spec: { type: 'object', properties: { size: { type: 'integer' }, tags: { type: 'object' }, color: { type: 'string' } } } };

@@ -4,9 +4,9 @@
 // checks; the texts are kube's `field.Error`s as kubectl prints them, with the internal version's
 // paths (a schema shared by all versions is reported at spec.validation, see internal-spec.ts).
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { customResourceDefinition as semantics } from '../../src/kinds/apiextensions/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 type Spec = Record<string, any>; // fixtures are edited freely
 const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };

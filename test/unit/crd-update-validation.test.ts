@@ -3,9 +3,9 @@
 // spec.versions, and the rules an update does not enforce when the stored CRD already broke them
 // ("don't tighten validation on existing persisted data"). Each case names the kube rule.
 import { describe, expect, it, vi } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { customResourceDefinition as semantics, customResourceDefinitionSemantics } from '../../src/kinds/apiextensions/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 type Spec = Record<string, any>; // fixtures are edited freely
 const schema = (properties: Spec = {}) => ({ openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties } } } });

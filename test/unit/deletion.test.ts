@@ -9,7 +9,7 @@ import {
   type DeleteOptions, type DeletionRules, type GarbageCollectionPolicy,
 } from '../../src/registry/deletion.js';
 import { pod } from '../../src/kinds/core/pod.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const object = (meta: Partial<KubeObject['metadata']> = {}, extra: Partial<KubeObject> = {}): KubeObject =>

@@ -5,7 +5,7 @@
  * (GetAttrs / ToSelectableFields).
  */
 import { describe, expect, it } from 'vitest';
-import { fieldSelectorText, matchesFields, parseFieldSelector, SelectorParseError } from '../../src/core/selectors/fields.js';
+import { fieldSelectorText, matchesFields, parseFieldSelector, SelectorParseError } from '../../src/apimachinery/selectors/fields.js';
 import {
   convertCustomResourceFieldSelector,
   convertFieldSelector,

@@ -13,7 +13,7 @@ import {
   parseFieldSelector,
   SelectorParseError,
   type FieldRequirement,
-} from '../../src/core/selectors/fields.js';
+} from '../../src/apimachinery/selectors/fields.js';
 
 function term(field: string, operator: FieldRequirement['operator'], value: string): FieldRequirement {
   return { field, operator, value };

@@ -4,15 +4,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bootstrap from '../../data/bootstrap-flowcontrol.json';
-import type { UserInfo } from '../../src/auth/rbac/index.js';
-import { parseRequestInfo } from '../../src/core/request-info.js';
-import { StatusError } from '../../src/core/status.js';
+import type { UserInfo } from '../../src/rbac/index.js';
+import { parseRequestInfo } from '../../src/apimachinery/request-info.js';
+import { StatusError } from '../../src/apimachinery/status.js';
 import { classify } from '../../src/flowcontrol/classify.js';
 import { configurationOf } from '../../src/flowcontrol/configuration.js';
 import { ClusterContext } from '../../src/cluster/context.js';
-import type { Env } from '../../src/env.js';
+import { settingsOf } from '../../src/cluster/settings.js';
+import { tenancyOf } from '../../src/cluster/tenancy.js';
+import type { Env } from '../../src/server/env.js';
 import { acquireSeat as acquireSeatIn, nominalConcurrencyLimit } from '../../src/flowcontrol/dispatch.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const stored = (items: { name: string; spec: unknown }[], kind: string): KubeObject[] =>
   items.map((item) => ({ apiVersion: 'flowcontrol.apiserver.k8s.io/v1', kind, metadata: { name: item.name, uid: `uid-${item.name}` }, spec: item.spec as Record<string, unknown> }));
@@ -58,7 +60,7 @@ describe('seats per priority level, per isolate', () => {
   let cluster: ClusterContext;
   const acquireSeat = (...args: Parameters<typeof acquireSeatIn> extends [unknown, ...infer Rest] ? Rest : never) => acquireSeatIn(cluster, ...args);
   beforeEach(() => {
-    cluster = new ClusterContext('seats', {} as Env);
+    cluster = new ClusterContext('seats', tenancyOf('seats'), settingsOf({} as Env));
   });
   afterEach(() => {
     vi.useRealTimers();

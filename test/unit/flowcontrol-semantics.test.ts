@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import bootstrap from '../../data/bootstrap-flowcontrol.json';
-import { aggregateText } from '../../src/core/field-errors.js';
+import { aggregateText } from '../../src/apimachinery/field-errors.js';
 import { revise } from '../../src/flowcontrol/ensure.js';
 import { kindSemantics } from '../../src/kinds/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const group = 'flowcontrol.apiserver.k8s.io';
 const object = (kind: string, name: string, spec: unknown, annotations?: Record<string, string>): KubeObject =>

@@ -1,8 +1,7 @@
-// The local HTTPS front's admission (scripts/front-admission.mjs): a few requests under way in
+// The local HTTPS front's admission (src/front/admission.ts): a few requests under way in
 // workerd at once, the flows served in turn, long-running requests outside the count.
 import { describe, expect, it, vi } from 'vitest';
-// @ts-expect-error -- plain ESM scripts
-import { Admission, exempt, flowOf, longRunning } from '../../scripts/front-admission.mjs';
+import { Admission, exempt, flowOf, longRunning } from '../../src/front/admission.js';
 
 interface Admitting {
   admit(flow: string, start: (done: () => void) => void): void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goQuote, goQuoteRune } from '../../src/core/go-format.js';
+import { goQuote, goQuoteRune } from '../../src/apimachinery/go-format.js';
 
 describe('goQuote', () => {
   it.each([

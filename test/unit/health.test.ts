@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChecks, renderHealth, renderVersion, versionInfo, type HealthEndpoint } from '../../src/api/health.js';
+import { defaultChecks, renderHealth, renderVersion, versionInfo, type HealthEndpoint } from '../../src/endpoints/health.js';
 
 // Expected check lists: kube-apiserver v1.32.13's, read from its recorded /livez?verbose and
 // /readyz?verbose (golden 008, 009). The recorded build (OpenShift's) leaves etcd and

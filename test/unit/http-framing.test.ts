@@ -1,8 +1,7 @@
-// Message boundaries as the HTTPS front finds them (scripts/http-framing.mjs): heads, bodies by
+// Message boundaries as the HTTPS front finds them (src/front/http-framing.ts): heads, bodies by
 // length, chunked and until the connection ends, whatever the pieces the bytes arrive in.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- plain ESM scripts
-import { ChunkedBody, FramingError, bodyOf, closes, maxHeadBytes, parseHead, requestLine } from '../../scripts/http-framing.mjs';
+import { ChunkedBody, FramingError, bodyOf, closes, maxHeadBytes, parseHead, requestLine } from '../../src/front/http-framing.js';
 
 /** Feeds `bytes` to `body` in pieces of `size`; the bytes it took before it was done. */
 function feed(body: { take(buffer: Buffer, offset: number): number; done: boolean }, bytes: Buffer, size: number): number {
@@ -20,7 +19,7 @@ describe('HTTP/1.1 framing', () => {
   it('reads a head once whole: the wanted fields, lower-cased, repeated ones joined', () => {
     const bytes = Buffer.from('GET /x?watch=true HTTP/1.1\r\nHost: h\r\nX-Other: 1\r\nAuthorization: Bearer t\r\nConnection: a\r\nconnection: close\r\n\r\nBODY');
     expect(parseHead(bytes.subarray(0, 20))).toBeNull();
-    const head = parseHead(bytes);
+    const head = parseHead(bytes)!;
     expect(head.headers).toEqual({ host: 'h', authorization: 'Bearer t', connection: 'a, close' });
     expect(bytes.subarray(head.length).toString()).toBe('BODY');
     expect(requestLine(head.startLine)).toEqual({ method: 'GET', url: '/x?watch=true', version: 'HTTP/1.1' });

@@ -1,11 +1,10 @@
-// HTTP/2 clients of the local HTTPS front (scripts/front-h2.mjs), as client-go and kubectl are: one
+// HTTP/2 clients of the local HTTPS front (src/front/h2.ts), as client-go and kubectl are: one
 // connection for everything, each stream forwarded to a plain Node HTTP server standing in for
 // workerd (./front-backend.ts), through the same admission as HTTP/1.1 requests.
 import http2 from 'node:http2';
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- plain ESM scripts
-import { startHttpsFront } from '../../scripts/https-front.mjs';
+import { startHttpsFront } from '../../src/front/https-front.js';
 import { type FrontBackend, startFrontBackend } from './front-backend.js';
 
 let backend: FrontBackend;

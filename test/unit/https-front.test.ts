@@ -1,12 +1,11 @@
-// The local HTTPS front (scripts/https-front.mjs) for HTTP/1.1 clients, in front of a plain Node
+// The local HTTPS front (src/front/https-front.ts) for HTTP/1.1 clients, in front of a plain Node
 // HTTP server standing in for workerd (./front-backend.ts): short requests through the admission,
 // bytes passed through as framed, the connection's next request after the answer's end.
 import type http from 'node:http';
 import https from 'node:https';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- plain ESM scripts
-import { startHttpsFront } from '../../scripts/https-front.mjs';
+import { startHttpsFront } from '../../src/front/https-front.js';
 import { type FrontBackend, startFrontBackend } from './front-backend.js';
 
 let backend: FrontBackend;

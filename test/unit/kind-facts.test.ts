@@ -4,7 +4,7 @@
 // and whether it goes through core's ValidateObjectMeta). Golden 033 shows the 404 on PUT of a
 // missing ConfigMap.
 import { describe, expect, it } from 'vitest';
-import type { NameValidation } from '../../src/core/validation/object-meta.js';
+import type { NameValidation } from '../../src/apimachinery/validation/object-meta.js';
 import { customResourceFacts, isBuiltInKind, kindFacts, type KindFacts } from '../../src/registry/kind-facts.js';
 
 type Row = [string, string, NameValidation, string];

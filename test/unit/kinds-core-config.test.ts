@@ -4,10 +4,10 @@
 // TestValidateBasicAuthSecret, TestValidateSSHAuthSecret, TestValidateTLSSecret).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import { configMap } from '../../src/kinds/core/config-map.js';
 import { secret } from '../../src/kinds/core/secret.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);

@@ -4,20 +4,20 @@
 // TestValidatePersistentVolume*, TestValidateNode*, TestValidateLimitRange, TestValidateResourceQuota)
 // and events_test.go (TestValidateEventForCoreV1Events), and defaults_test.go for their defaults.
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import { endpoints } from '../../src/kinds/core/endpoints.js';
 import { event } from '../../src/kinds/core/event.js';
 import { limitRange } from '../../src/kinds/core/limit-range.js';
 import { namespace } from '../../src/kinds/core/namespace.js';
-import { parseIP } from '../../src/core/validation/ip-addresses.js';
+import { parseIP } from '../../src/apimachinery/validation/ip-addresses.js';
 import { node } from '../../src/kinds/core/node.js';
 import { persistentVolume, persistentVolumeClaim } from '../../src/kinds/core/persistent-volume.js';
-import { formatQuantity } from '../../src/core/quantity-format.js';
-import { parseQuantity, roundUpToScale } from '../../src/core/quantity.js';
+import { formatQuantity } from '../../src/apimachinery/quantity-format.js';
+import { parseQuantity, roundUpToScale } from '../../src/apimachinery/quantity.js';
 import { replicationController } from '../../src/kinds/core/replication-controller.js';
 import { resourceQuota } from '../../src/kinds/core/resource-quota.js';
 import type { KindSemantics } from '../../src/kinds/types.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 

@@ -5,11 +5,11 @@
 // pkg/apis/core/helper/qos/qos_test.go (TestComputePodQOS).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import { pod } from '../../src/kinds/core/pod.js';
 import { computePodQOS } from '../../src/kinds/core/qos.js';
 import { defaultPod, defaultPodSpec, defaultPodTemplate, validatePodSpec, validatePodTemplateSpec } from '../../src/kinds/core/templates.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);

@@ -4,11 +4,11 @@
 // (TestSetDefaultService*) and pkg/registry/core/service/storage/storage_test.go (IP families).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import { clusterIPCandidate, clusterIPRangeError, defaultServiceNetwork, nodePortCandidate } from '../../src/kinds/core/cluster-ip.js';
 import { clusterFamily } from '../../src/kinds/core/service-defaults.js';
 import { serverAllocated, service } from '../../src/kinds/core/service.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const golden = (name: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${name}`, 'utf8'));
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);

@@ -3,8 +3,8 @@
 // follow pkg/apis/apps/validation/validation_test.go and pkg/apis/apps/v1/defaults_test.go.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { aggregateText, fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { aggregateText, fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { KindSemantics } from '../../src/kinds/types.js';
 import { workloadKinds } from '../../src/kinds/workloads/index.js';
 

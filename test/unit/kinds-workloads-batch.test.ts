@@ -4,8 +4,8 @@
 // robfig/cron's parser_test.go.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { KindSemantics } from '../../src/kinds/types.js';
 import { cronScheduleError } from '../../src/kinds/workloads/cron-schedule.js';
 import { workloadKinds } from '../../src/kinds/workloads/index.js';

@@ -3,8 +3,8 @@
 // pkg/apis/networking/v1/defaults_test.go; golden 212 and 213 hold objects kube accepted.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { KindSemantics } from '../../src/kinds/types.js';
 import { workloadKinds } from '../../src/kinds/workloads/index.js';
 

@@ -3,8 +3,8 @@
 // validation_test.go and defaults_test.go; and every golden 2NN object of these kinds is valid.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import { workloadKinds } from '../../src/kinds/workloads/index.js';
 
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import {
   labelSelectorText,
   matchesLabels,
-  parseLabelSelector,
   SelectorParseError,
   type LabelRequirement,
-} from '../../src/core/selectors/labels.js';
+} from '../../src/apimachinery/selectors/labels.js';
+import { parseLabelSelector } from '../../src/apimachinery/selectors/label-parser.js';
 
 const labelValueSyntax =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";

@@ -16,8 +16,8 @@ import { partialObjectMetadata } from '../../src/codecs/partial-metadata.js';
 import { defaultPrinter, type Printer } from '../../src/codecs/printer-registry.js';
 import { builtinPrinters } from '../../src/codecs/printers/index.js';
 import { type IncludeObject, toTable } from '../../src/codecs/table.js';
-import type { KubeObject } from '../../src/registry/object.js';
-import type { ObjectList } from '../../src/registry/store.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
+import type { ObjectList } from '../../src/apimachinery/object.js';
 import { fromStored, storedJson, storedToJson } from '../../src/registry/stored-object.js';
 import { roundTripObjects } from '../fixtures/round-trip-objects.js';
 

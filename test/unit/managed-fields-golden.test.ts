@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import {
   applyConfiguration, builtinManagedFieldsSchema, customResourceManagedFieldsSchema, updateManagedFields, type ManagedFieldsEntry,
 } from '../../src/apply/index.js';
-import { StatusError } from '../../src/core/status.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { SchemaNode } from '../../src/schema/types.js';
 
 type Recording = { request: { body: unknown }; response: { status: number; body: KubeObject & Record<string, unknown> } };

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builtinManagedFieldsSchema, customResourceManagedFieldsSchema, updateManagedFields, type ManagedFieldsEntry } from '../../src/apply/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 
 const schema = builtinManagedFieldsSchema('', 'v1', 'ConfigMap');
 const t0 = '2024-01-01T00:00:00Z';

@@ -14,7 +14,7 @@ import {
   isValidPathSegmentName,
   isValidPathSegmentPrefix,
   regexError,
-} from '../../src/core/validation/names.js';
+} from '../../src/apimachinery/validation/names.js';
 
 const label1123 =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";

@@ -1,7 +1,7 @@
 /** Content negotiation: Accept clauses, conversions, and 406/415. */
 import { describe, expect, it } from 'vitest';
 import { negotiateInput, negotiateOutput, negotiateStream, streamMediaTypes, supportedMediaTypes } from '../../src/codecs/negotiate.js';
-import { StatusError } from '../../src/core/status.js';
+import { StatusError } from '../../src/apimachinery/status.js';
 
 const table = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 

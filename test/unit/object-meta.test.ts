@@ -3,7 +3,7 @@
 // TestValidateFinalizersUpdate, ...PreventsDeletionFieldMutation, TestObjectMetaGenerationUpdate)
 // with kube v1.32's texts; golden 019/020 give the create texts for ConfigMap.
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText, type FieldError } from '../../src/core/field-errors.js';
+import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import {
   checkObjectMetaTypes,
   validateName,
@@ -12,7 +12,7 @@ import {
   validateObjectMetaUpdate,
   type NameValidation,
   type ObjectMetaOptions,
-} from '../../src/core/validation/object-meta.js';
+} from '../../src/apimachinery/validation/object-meta.js';
 
 const subdomain1123 =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";

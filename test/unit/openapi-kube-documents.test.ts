@@ -6,8 +6,8 @@
  * 35 `enum` entries in its apps/v1 document and none in the v1.26 data served before).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtinOpenApiDocuments, type BuiltinDocuments } from '../../src/api/openapi-data.js';
-import { swaggerDocument } from '../../src/api/openapi-v2.js';
+import { builtinOpenApiDocuments, type BuiltinDocuments } from '../../src/endpoints/openapi/openapi-data.js';
+import { swaggerDocument } from '../../src/endpoints/openapi/openapi-v2.js';
 import { schemaNamed } from '../../src/schema/index.js';
 
 const nodeModule = (name: string): Promise<any> => import(name);

@@ -8,11 +8,11 @@
 import { load as loadYaml } from 'js-yaml';
 import protobuf from 'protobufjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtinOpenApiDocuments, type BuiltinDocuments } from '../../src/api/openapi-data.js';
-import { swaggerDocument } from '../../src/api/openapi-v2.js';
-import { encodeOpenApiV2 } from '../../src/api/openapi-v2/gnostic.js';
-import { schemaV2 } from '../../src/api/openapi-v2/schema-v2.js';
-import { yamlText } from '../../src/api/openapi-v2/yaml-text.js';
+import { builtinOpenApiDocuments, type BuiltinDocuments } from '../../src/endpoints/openapi/openapi-data.js';
+import { swaggerDocument } from '../../src/endpoints/openapi/openapi-v2.js';
+import { encodeOpenApiV2 } from '../../src/endpoints/openapi/openapi-v2/gnostic.js';
+import { schemaV2 } from '../../src/endpoints/openapi/openapi-v2/schema-v2.js';
+import { yamlText } from '../../src/endpoints/openapi/openapi-v2/yaml-text.js';
 
 const nodeModule = (name: string): Promise<any> => import(name);
 const { readFileSync } = await nodeModule('node:fs');
@@ -20,7 +20,7 @@ const { gunzipSync } = await nodeModule('node:zlib');
 const { fileURLToPath } = await nodeModule('node:url');
 const root = new URL('../../', (import.meta as unknown as { url: string }).url);
 
-// kube's documents are imported on first use (src/api/openapi-data.ts): seconds to transform here.
+// kube's documents are imported on first use (src/endpoints/openapi/openapi-data.ts): seconds to transform here.
 let documents: BuiltinDocuments;
 beforeAll(async () => {
   documents = await builtinOpenApiDocuments();

@@ -1,7 +1,7 @@
 /** JSON merge patch (RFC 7386 examples) and JSON patch with kube's evanphx behaviour. */
 import { describe, expect, it } from 'vitest';
-import { JsonPatchApplyError, JsonPatchDecodeError, applyJsonPatch, decodeJsonPatch } from '../../src/core/patch/json-patch.js';
-import { applyMergePatch } from '../../src/core/patch/merge-patch.js';
+import { JsonPatchApplyError, JsonPatchDecodeError, applyJsonPatch, decodeJsonPatch } from '../../src/patch/json-patch.js';
+import { applyMergePatch } from '../../src/patch/merge-patch.js';
 
 describe('applyMergePatch (RFC 7386 appendix A)', () => {
   it.each([

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Printer, TableColumn } from '../../src/codecs/printer-registry.js';
 import { builtinPrinters } from '../../src/codecs/printers/index.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import catalog from '../../data/catalog.json';
 
 // Node built-ins are loaded untyped: tsconfig types the Worker runtime only.

@@ -2,7 +2,7 @@
  * aggregateRules against syncClusterRole in pkg/controller/clusterroleaggregation (kube v1.32).
  */
 import { describe, expect, it } from 'vitest';
-import { aggregateRules, type ClusterRole, type LabelSelector, type PolicyRule } from '../../src/auth/rbac/index.js';
+import { aggregateRules, type ClusterRole, type LabelSelector, type PolicyRule } from '../../src/rbac/index.js';
 
 const viewPods: PolicyRule = { verbs: ['get'], apiGroups: [''], resources: ['pods'] };
 const viewCrons: PolicyRule = { verbs: ['get'], apiGroups: ['batch'], resources: ['cronjobs'] };

@@ -15,7 +15,7 @@ import {
   type Role,
   type RoleBinding,
   type UserInfo,
-} from '../../src/auth/rbac/index.js';
+} from '../../src/rbac/index.js';
 
 const rbacGroup = 'rbac.authorization.k8s.io';
 const readPods = { verbs: ['get', 'list'], apiGroups: [''], resources: ['pods'] };

@@ -3,7 +3,7 @@
  * with cases shaped like policy_comparator_test.go.
  */
 import { describe, expect, it } from 'vitest';
-import { confirmNoEscalation, type PolicyRule } from '../../src/auth/rbac/index.js';
+import { confirmNoEscalation, type PolicyRule } from '../../src/rbac/index.js';
 
 describe('confirmNoEscalation', () => {
   it.each<[string, PolicyRule[], PolicyRule[], PolicyRule[]]>([

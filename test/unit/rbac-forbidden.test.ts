@@ -3,7 +3,7 @@
  * exact 403 texts kubectl prints, e.g. `Error from server (Forbidden): pods is forbidden: ...`.
  */
 import { describe, expect, it } from 'vitest';
-import { forbiddenMessage, type Attributes } from '../../src/auth/rbac/index.js';
+import { forbiddenMessage, type Attributes } from '../../src/rbac/index.js';
 
 const alice = { name: 'alice', groups: ['system:authenticated'] };
 

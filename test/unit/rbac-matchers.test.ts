@@ -3,7 +3,7 @@
  * plugin/pkg/auth/authorizer/rbac/rbac_test.go TestRuleMatches.
  */
 import { describe, expect, it } from 'vitest';
-import { ruleAllows, type Attributes, type PolicyRule } from '../../src/auth/rbac/index.js';
+import { ruleAllows, type Attributes, type PolicyRule } from '../../src/rbac/index.js';
 
 const user = { name: 'alice', groups: [] };
 

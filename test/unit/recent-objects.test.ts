@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentObjects } from '../../src/storage/recent-objects.js';
+import { RecentObjects } from '../../src/storage/cacher/recent-objects.js';
 
 const object = (key: string, resourceVersion: number, size = 10) => ({ key, resourceVersion, value: 'x'.repeat(size) });
 

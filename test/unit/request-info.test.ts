@@ -1,7 +1,7 @@
 /** Request info parsing; cases from kube's requestinfo_test.go (TestGetAPIRequestInfo). */
 import { describe, expect, it } from 'vitest';
-import { parseRequestInfo } from '../../src/core/request-info.js';
-import { managerName } from '../../src/handlers/query-options.js';
+import { parseRequestInfo } from '../../src/apimachinery/request-info.js';
+import { managerName } from '../../src/endpoints/handlers/query-options.js';
 
 const parse = (method: string, url: string) => {
   const parsed = new URL(url, 'http://x');

@@ -3,8 +3,8 @@
 // (time/format.go ParseError, quantity.go ErrFormatWrong/ErrSuffix, CorruptInputError).
 import { describe, expect, it } from 'vitest';
 import { goBase64Error, goIntegerAccepts } from '../../src/schema/go-scalars.js';
-import { RFC3339, RFC3339Micro, goTimeParseError } from '../../src/core/go-time-parse.js';
-import { parseQuantityError, quantityErrors, quantityUnmarshalError } from '../../src/core/quantity.js';
+import { RFC3339, RFC3339Micro, goTimeParseError } from '../../src/apimachinery/go-time-parse.js';
+import { parseQuantityError, quantityErrors, quantityUnmarshalError } from '../../src/apimachinery/quantity.js';
 
 const asLayout = (value: string, valueElement: string, layoutElement: string, layout = '2006-01-02T15:04:05Z07:00') =>
   `parsing time "${value}" as "${layout}": cannot parse "${valueElement}" as "${layoutElement}"`;

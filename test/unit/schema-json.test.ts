@@ -2,7 +2,7 @@
 // and Go's encoding/json syntax error texts (scanner.go). Golden 021 gives the first text.
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, parseJsonStrict } from '../../src/schema/json-strict.js';
-import { goJsonSyntaxErrorText } from '../../src/schema/json-syntax.js';
+import { goJsonSyntaxErrorText } from '../../src/apimachinery/json-syntax.js';
 
 describe('parseJsonStrict value', () => {
   it.each([

@@ -3,7 +3,7 @@
 // structural defaulting and pruning). The Widget schema is golden 079's; 082, 083 and 085 are
 // the recorded outcomes.
 import { describe, expect, it } from 'vitest';
-import { fieldErrorBody, fieldErrorText } from '../../src/core/field-errors.js';
+import { fieldErrorBody, fieldErrorText } from '../../src/apimachinery/field-errors.js';
 import { applyDefaults, applySchemaDefaults, pruneNonNullableNulls } from '../../src/schema/defaults.js';
 import { fieldValidationErrors } from '../../src/schema/field-validation.js';
 import { pruneStructural } from '../../src/schema/pruning.js';

@@ -2,7 +2,7 @@
 // (sigs.k8s.io/yaml YAMLToJSONStrict): `line N` is the line of the repeated key's value, keys
 // print with %#v, errors inside a value come before its own key's.
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../src/codecs/yaml.js';
+import { parseYaml } from '../../src/apimachinery/yaml.js';
 import { parseYamlStrict } from '../../src/schema/yaml-strict.js';
 
 const yaml = (lines: string[]): string => `${lines.join('\n')}\n`;

@@ -1,7 +1,7 @@
 /** Status construction: each per-reason constructor against kube's errors.go output. */
 import { describe, expect, it } from 'vitest';
-import { fieldError } from '../../src/core/field-errors.js';
-import * as status from '../../src/core/status.js';
+import { fieldError } from '../../src/apimachinery/field-errors.js';
+import * as status from '../../src/apimachinery/status.js';
 
 const apps = { group: 'apps', resource: 'deployments' };
 const core = { group: '', resource: 'configmaps' };

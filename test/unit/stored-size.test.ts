@@ -5,7 +5,7 @@
  * a message this large needs thousands of owner references, whose controller tasks outlive a test.)
  */
 import { describe, expect, it } from 'vitest';
-import { StatusError } from '../../src/core/status.js';
+import { StatusError } from '../../src/apimachinery/status.js';
 import { checkStoredSize, maxObjectBytes, maxRowBytes } from '../../src/registry/stored-size.js';
 import type { ObjectWrite } from '../../src/storage/types.js';
 

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   StrategicMergePatchError, apiserverPanicText, applyStrategicMergePatch, schemaLookupForKind, schemaLookupFromNode,
   strategicMergePatchStatus, type SchemaLookup,
-} from '../../src/core/patch/strategic/index.js';
-import { formatGoFloat, formatGoValue } from '../../src/core/patch/strategic/go-values.js';
-import { sliceStable } from '../../src/core/patch/strategic/go-sort.js';
+} from '../../src/patch/strategic/index.js';
+import { formatGoFloat, formatGoValue } from '../../src/patch/strategic/go-values.js';
+import { sliceStable } from '../../src/patch/strategic/go-sort.js';
 
 const lookup = (group: string, version: string, kind: string): SchemaLookup => {
   const schema = schemaLookupForKind(group, version, kind);
@@ -131,7 +131,7 @@ describe('the Status kube-apiserver answers', () => {
       reason: 'Invalid', details: {}, code: 422,
     }],
     // rule: kube passes any other error to ErrorToAPIStatus as a bare 500; it is the client's
-    // mistake, and this server answers bad input with 400 and kube's text (README: deviations).
+    // mistake, and this server answers bad input with 400 and kube's text (docs/differences-from-kube.md).
     ['kube 500 -> 400', new StrategicMergePatchError('map: map[image:nginx] does not contain declared merge key: name', 500), {
       kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'map: map[image:nginx] does not contain declared merge key: name', reason: 'BadRequest', code: 400,
     }],

@@ -2,7 +2,7 @@
 // real kube-apiserver (074, 075, 070, 087) and the patch strategies and merge keys of Pod,
 // Deployment, Service, PodDisruptionBudget and ObjectMeta.
 import { describe, expect, it } from 'vitest';
-import { applyStrategicMergePatch, schemaLookupForKind, type SchemaLookup } from '../../src/core/patch/strategic/index.js';
+import { applyStrategicMergePatch, schemaLookupForKind, type SchemaLookup } from '../../src/patch/strategic/index.js';
 
 interface Golden {
   request: { body: Record<string, unknown> };

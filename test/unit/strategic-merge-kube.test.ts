@@ -3,8 +3,8 @@
 // /TwoWay: original + twoWay patch, /ThreeWay: current + threeWay patch) and applies the patch
 // exactly as written there; results are compared with list order (toEqual ignores key order).
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../src/codecs/yaml.js';
-import { StrategicMergePatchError, applyStrategicMergePatch, schemaLookupFromNode, type SchemaLookup } from '../../src/core/patch/strategic/index.js';
+import { parseYaml } from '../../src/apimachinery/yaml.js';
+import { StrategicMergePatchError, applyStrategicMergePatch, schemaLookupFromNode, type SchemaLookup } from '../../src/patch/strategic/index.js';
 import type { SchemaNode } from '../../src/schema/types.js';
 
 const mergeItemRef = { $ref: 'test.MergeItem' };

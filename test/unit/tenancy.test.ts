@@ -4,16 +4,18 @@
  * printer columns reading conditions, and a tenant's shared rate-limit bucket.
  */
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, admitTenantRequest } from '../../src/auth/rate-limit.js';
-import { Seats, takeTenantSeat } from '../../src/auth/tenant-seats.js';
-import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/addressing.js';
+import { RateLimiter, admitTenantRequest } from '../../src/flowcontrol/rate-limit.js';
+import { Seats, takeTenantSeat } from '../../src/flowcontrol/tenant-seats.js';
+import { tenantClusterName, tenantNameProblems, tenantOf } from '../../src/cluster/names.js';
 import { ClusterContext } from '../../src/cluster/context.js';
-import { StatusError } from '../../src/core/status.js';
-import { evaluateSimplePath } from '../../src/crds/simple-jsonpath.js';
-import type { Env } from '../../src/env.js';
-import { planeOf, routeToPlane, withPlanePrefix } from '../../src/http/cluster-routing.js';
-import { requestUrl, servedPath } from '../../src/http/request-url.js';
-import type { KubeObject } from '../../src/registry/object.js';
+import { settingsOf } from '../../src/cluster/settings.js';
+import { tenancyOf } from '../../src/cluster/tenancy.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import { evaluateSimplePath } from '../../src/codecs/simple-jsonpath.js';
+import type { Env } from '../../src/server/env.js';
+import { planeOf, routeToPlane, withPlanePrefix } from '../../src/server/cluster-routing.js';
+import { requestUrl, servedPath } from '../../src/apimachinery/request-url.js';
+import type { KubeObject } from '../../src/apimachinery/object.js';
 import { credentialsSecret, credentialTexts, kubeconfigText, secretsOf } from '../../src/tenancy/tenant-credentials.js';
 
 describe('routing a request to its plane', () => {
@@ -122,7 +124,7 @@ describe("a tenant's shared rate-limit bucket", () => {
   const status = (promise: Promise<unknown>) => promise.then(() => 'admitted', (error: StatusError) => error.code);
 
   it("admits the tenant's burst at once, queues the next for its turn and refuses past the queue", async () => {
-    const tenant = new ClusterContext('team-a:uid-1', env);
+    const tenant = new ClusterContext('team-a:uid-1', tenancyOf('team-a:uid-1'), settingsOf(env));
     await admitTenantRequest(tenant);
     await admitTenantRequest(tenant);
     const began = Date.now();
@@ -133,12 +135,12 @@ describe("a tenant's shared rate-limit bucket", () => {
   });
 
   it('leaves other tenants and the default plane alone', async () => {
-    const busy = new ClusterContext('team-b:uid-2', env);
+    const busy = new ClusterContext('team-b:uid-2', tenancyOf('team-b:uid-2'), settingsOf(env));
     for (let i = 0; i < 2; i++) await admitTenantRequest(busy);
-    const other = new ClusterContext('team-c:uid-3', env);
+    const other = new ClusterContext('team-c:uid-3', tenancyOf('team-c:uid-3'), settingsOf(env));
     const began = Date.now();
     for (let i = 0; i < 2; i++) await admitTenantRequest(other);
-    const home = new ClusterContext('default', env);
+    const home = new ClusterContext('default', tenancyOf('default'), settingsOf(env));
     for (let i = 0; i < 5; i++) await admitTenantRequest(home);
     expect(Date.now() - began).toBeLessThan(50);
   });
@@ -173,11 +175,11 @@ describe("a tenant's seats in the isolate", () => {
 
   it('takes none in the default plane or for a watch', async () => {
     const env = { TENANT_CONCURRENCY: '1' } as unknown as Env;
-    const tenant = new ClusterContext('team-d:uid-4', env);
+    const tenant = new ClusterContext('team-d:uid-4', tenancyOf('team-d:uid-4'), settingsOf(env));
     await takeTenantSeat(tenant, false);
     expect(await settled(Promise.resolve(takeTenantSeat(tenant, false)))).toBe(false);
     expect(await settled(Promise.resolve(takeTenantSeat(tenant, true)))).toBe(true);
-    const home = new ClusterContext('default', env);
+    const home = new ClusterContext('default', tenancyOf('default'), settingsOf(env));
     for (let i = 0; i < 3; i++) expect(await settled(Promise.resolve(takeTenantSeat(home, false)))).toBe(true);
   });
 });

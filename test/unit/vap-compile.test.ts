@@ -3,8 +3,8 @@
  * its field paths and compile error texts (`compilation failed: ERROR: <input>:L:C: ...`).
  */
 import { describe, expect, it } from 'vitest';
-import { fieldErrorText } from '../../src/core/field-errors.js';
-import { validatePolicyExpressions } from '../../src/admission/policy/index.js';
+import { fieldErrorText } from '../../src/apimachinery/field-errors.js';
+import { validatePolicyExpressions } from '../../src/admission-policy/index.js';
 
 const errorsOf = (spec: Record<string, unknown>): string[] => validatePolicyExpressions({ metadata: { name: 'p' }, spec }).map(fieldErrorText);
 

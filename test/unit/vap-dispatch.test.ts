@@ -4,7 +4,7 @@
  * the failure policies, audit annotations, DELETE and the request variable.
  */
 import { describe, expect, it } from 'vitest';
-import { admitWithPolicies, compilePolicy, type AdmissionAttributes, type ParamSource } from '../../src/admission/policy/index.js';
+import { admitWithPolicies, compilePolicy, type AdmissionAttributes, type ParamSource } from '../../src/admission-policy/index.js';
 
 const noParams: ParamSource = async () => [];
 

@@ -4,7 +4,7 @@
  * object selectors, excludeResourceRules, binding matchResources, matchConditions.
  */
 import { describe, expect, it } from 'vitest';
-import { admitWithPolicies, compilePolicy, type AdmissionAttributes } from '../../src/admission/policy/index.js';
+import { admitWithPolicies, compilePolicy, type AdmissionAttributes } from '../../src/admission-policy/index.js';
 
 const rule = (overrides: Record<string, unknown> = {}): Record<string, unknown> =>
   ({ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'], ...overrides });

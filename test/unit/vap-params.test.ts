@@ -4,7 +4,7 @@
  * parameterNotFoundAction, unknown param kinds, and bindings without paramRef.
  */
 import { describe, expect, it } from 'vitest';
-import { admitWithPolicies, compilePolicy, type AdmissionAttributes, type ParamReference, type ParamSource } from '../../src/admission/policy/index.js';
+import { admitWithPolicies, compilePolicy, type AdmissionAttributes, type ParamReference, type ParamSource } from '../../src/admission-policy/index.js';
 
 const attrs: AdmissionAttributes = {
   operation: 'CREATE', group: '', version: 'v1', resource: 'configmaps', subresource: '', kind: { group: '', version: 'v1', kind: 'ConfigMap' },

@@ -3,7 +3,7 @@
  * validating/typechecking.go): warning texts, fieldRefs, which kinds are checked.
  */
 import { describe, expect, it } from 'vitest';
-import { typeCheckPolicy } from '../../src/admission/policy/index.js';
+import { typeCheckPolicy } from '../../src/admission-policy/index.js';
 
 type Rule = { apiGroups: string[]; apiVersions: string[]; resources: string[] };
 const deployments: Rule = { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] };

@@ -1,8 +1,8 @@
 /** What a watcher sees of one change (kube's cacheWatcher rules), and message framing. */
 import { describe, expect, it } from 'vitest';
-import { type Change, type Side, eventFor } from '../../src/storage/watch-events.js';
-import { minRequestTimeoutSeconds, watchTimeoutMillis } from '../../src/watch/watch-options.js';
-import { changeMessage, controlMessage, FrameAssembler, frames, maxFrameChars, parseMessage } from '../../src/storage/watch-protocol.js';
+import { eventFor } from '../../src/storage/cacher/watch-events.js';
+import { minRequestTimeoutSeconds, watchTimeoutMillis } from '../../src/endpoints/watch/watch-options.js';
+import { type Change, changeMessage, controlMessage, FrameAssembler, frames, maxFrameChars, parseMessage, type Side } from '../../src/durable/watch-protocol.js';
 
 const side = (value: string, labels: Record<string, string> = {}): Side => ({ value, labels, fields: { 'metadata.name': 'a' } });
 const change = (previous: Side | null, current: Side | null, key = 'ns/a'): Change => ({ key, resourceVersion: 7, previous, current });

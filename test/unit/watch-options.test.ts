@@ -1,12 +1,12 @@
 /**
- * Watch options (src/watch/watch-options.ts): where a watch starts (the resourceVersion table of the API
+ * Watch options (src/endpoints/watch/watch-options.ts): where a watch starts (the resourceVersion table of the API
  * concepts document, with sendInitialEvents), bookmarks, the timeout, and kube v1.32's
  * validateWatchOptions with its texts (checked against kube-apiserver v1.32.13).
  */
 import { describe, expect, it } from 'vitest';
-import { StatusError } from '../../src/core/status.js';
-import type { RequestScope } from '../../src/handlers/scope.js';
-import { parseWatchOptions } from '../../src/watch/watch-options.js';
+import { StatusError } from '../../src/apimachinery/status.js';
+import type { RequestScope } from '../../src/endpoints/handlers/scope.js';
+import { parseWatchOptions } from '../../src/endpoints/watch/watch-options.js';
 
 const scopeOf = (query: string) => ({ url: new URL(`http://edge.test/api/v1/namespaces/ns/configmaps?watch=1&${query}`), type: { group: '', kind: 'ConfigMap' } }) as unknown as RequestScope;
 const parse = (query: string) => parseWatchOptions(scopeOf(query));

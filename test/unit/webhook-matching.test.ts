@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { webhooksInOrder } from '../../src/admission/webhook/accessors.js';
 import { isExemptAdmissionConfigurationResource, ruleMatches, webhookApplies } from '../../src/admission/webhook/matching.js';
-import { StatusError } from '../../src/core/status.js';
+import { StatusError } from '../../src/apimachinery/status.js';
 import { config, hook, podAttrs } from './webhook-fixtures.js';
 
 const rule = (overrides: Record<string, unknown>) => ({ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'], scope: '*', ...overrides });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runMutatingWebhooks } from '../../src/admission/webhook/index.js';
-import { StatusError } from '../../src/core/status.js';
+import { StatusError } from '../../src/apimachinery/status.js';
 import { base64Patch, config, fakeFetch, hook, podAttrs } from './webhook-fixtures.js';
 
 async function rejection(promise: Promise<unknown>): Promise<StatusError> {

@@ -1,5 +1,5 @@
 /**
- * How a lifecycle controller shard folds events into its graph (src/lifecycle/apply-event.ts),
+ * How a lifecycle controller shard folds events into its graph (src/durable/partition/apply-event.ts),
  * on a real Durable Object's SQLite: edges follow the dependents' ownerReferences, owners get
  * the state their own events report, work is scheduled for what can progress, events arriving
  * out of order or twice leave the same state, and a shard keeps only the uids it owns.
@@ -7,10 +7,10 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { applyEvent } from '../../src/controllers/apply-event.js';
-import { controllerEvent, type ControllerEvent } from '../../src/controllers/events.js';
-import type { ControllerFacts } from '../../src/controllers/facts.js';
-import { Graph, graphSchema } from '../../src/controllers/graph.js';
+import { applyEvent } from '../../src/durable/partition/apply-event.js';
+import { controllerEvent, type ControllerEvent } from '../../src/durable/partition/events.js';
+import type { ControllerFacts } from '../../src/durable/partition/events.js';
+import { Graph, graphSchema } from '../../src/durable/partition/graph.js';
 
 const now = 1_000_000;
 const facts = (uid: string, extra: Partial<ControllerFacts> = {}): ControllerFacts =>

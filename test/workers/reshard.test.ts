@@ -4,22 +4,18 @@
  * a watch from before the move answers Expired, a second run copies nothing twice, erase empties
  * the old layout; only cluster admins may do it.
  */
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { shardsOf, storageShardStub } from '../../src/cluster/addressing.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { ShardedStorage } from '../../src/storage/sharded-storage.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
+import { ShardMap } from '../../src/storage/sharding/shard-map.js';
 import { api, configMap, freshNamespace } from './api-client.js';
+import { shardedStorage } from './shard-storage.js';
 
-const caches = new WatchCaches();
 const type = { cluster: 'default', group: '', resource: 'secrets' };
 const newLayout = { count: 4, key: 'name' as const };
 
 function layoutStorage() {
-  const clients = shardsOf(type, newLayout).map((address) => new ShardClient(storageShardStub(env, address), address, caches));
-  return { storage: new ShardedStorage(type, newLayout, (index) => clients[index]!, () => {}, { value: 0 }), clients };
+  const { storage, shards } = shardedStorage(new ShardMap(type, newLayout));
+  return { storage, clients: shards };
 }
 
 async function reshard(body: Record<string, unknown>, as?: string) {

@@ -12,20 +12,20 @@ import { describe, expect, it } from 'vitest';
 import type { StorageShard } from '../../src/durable/storage-shard.js';
 import { type Columns, type Query, rangeOf, rowSource, scanQuery, termQuery } from '../../src/durable/list-source.js';
 import { maxRejectedRows } from '../../src/durable/list.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
-import { storageShardStub } from '../../src/cluster/addressing.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { matchesLabels, parseLabelSelector } from '../../src/core/selectors/labels.js';
-import { matchesFields, parseFieldSelector } from '../../src/core/selectors/fields.js';
+import { matchesLabels } from '../../src/apimachinery/selectors/labels.js';
+import { parseLabelSelector } from '../../src/apimachinery/selectors/label-parser.js';
+import { matchesFields, parseFieldSelector } from '../../src/apimachinery/selectors/fields.js';
 import type { ListRequest, ObjectWrite, ReadVersion } from '../../src/storage/types.js';
+import type { CachedStorage } from '../../src/storage/cacher/cached-storage.js';
+import { shardStorage } from './shard-storage.js';
 
-const caches = new WatchCaches();
 let shards = 0;
 function freshShard() {
   const address = { cluster: 'test', group: `index${Date.now()}`, resource: `r${shards++}` };
   const stub = storageShardStub(env, address);
-  return { stub, storage: new ShardClient(stub, address, caches) };
+  return { stub, storage: shardStorage(address) };
 }
 
 interface ModelObject {
@@ -49,7 +49,7 @@ function random(seed: number): () => number {
 }
 
 /** Runs `steps` random writes; returns the model's state after each write, by resourceVersion. */
-async function randomHistory(storage: ShardClient, steps: number, seed: number): Promise<Map<number, Map<string, ModelObject>>> {
+async function randomHistory(storage: CachedStorage, steps: number, seed: number): Promise<Map<number, Map<string, ModelObject>>> {
   const next = random(seed);
   const pick = <T>(values: T[]) => values[Math.floor(next() * values.length)]!;
   const state = new Map<string, ModelObject>();
@@ -112,7 +112,7 @@ function expected(state: Map<string, ModelObject>, request: ListRequest): [strin
 }
 
 /** Every item of a list, following continue tokens at the first page's snapshot. */
-async function listPaged(storage: ShardClient, request: ListRequest): Promise<[string, number][]> {
+async function listPaged(storage: CachedStorage, request: ListRequest): Promise<[string, number][]> {
   const items: [string, number][] = [];
   let page = await storage.list(request);
   const at = page.resourceVersion;
@@ -123,7 +123,7 @@ async function listPaged(storage: ShardClient, request: ListRequest): Promise<[s
   }
 }
 
-async function listWhole(storage: ShardClient, request: ListRequest): Promise<[string, number][]> {
+async function listWhole(storage: CachedStorage, request: ListRequest): Promise<[string, number][]> {
   const result = await storage.list(request);
   return (await collectItems(result.items)).map((item) => [item.key, item.resourceVersion]);
 }

@@ -4,7 +4,7 @@
  * a minute. Re-create what bootstrap guarantees, through the API, before each file.
  */
 import { beforeAll } from 'vitest';
-import { builtinOpenApiDocuments } from '../../src/api/openapi-data.js';
+import { builtinOpenApiDocuments } from '../../src/endpoints/openapi/openapi-data.js';
 import { api } from './api-client.js';
 
 // kube's OpenAPI documents are imported on first use. In the pool that import goes through Vite's

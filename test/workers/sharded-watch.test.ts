@@ -1,5 +1,5 @@
 /**
- * A watch across 8 shards (src/storage/merged-watch.ts) against what writers were told: every
+ * A watch across 8 shards (src/storage/sharding/merged-watch.ts) against what writers were told: every
  * acknowledged write once, in resourceVersion order; a watch resumed from the middle replays
  * exactly the rest; shards restarted mid-stream change nothing; a list at the watch's start plus
  * the events equals a fresh list.
@@ -7,23 +7,19 @@
 import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { shardsOf, storageShardStub } from '../../src/cluster/addressing.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { ShardedStorage } from '../../src/storage/sharded-storage.js';
+import { ShardMap } from '../../src/storage/sharding/shard-map.js';
+import type { ShardedStorage } from '../../src/storage/sharding/sharded-storage.js';
 import type { EventType, ObjectWrite, StoredObject, WatchListener } from '../../src/storage/types.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
+import { shardedStorage } from './shard-storage.js';
 
-const caches = new WatchCaches();
 const layout = { count: 8, key: 'name' as const };
 
 function sharded() {
   const type = { cluster: 'merge', group: `g${Date.now()}`, resource: 'things' };
-  const addresses = shardsOf(type, layout);
-  const clients = addresses.map((address) => new ShardClient(storageShardStub(env, address), address, caches));
-  const advance = (index: number, version: number) => caches.advance(clients[index]!.name, version, (target) => clients[index]!.advanceClock(target));
-  const storage = new ShardedStorage(type, layout, (index) => clients[index]!, advance, { value: 0 });
-  return { storage, stubs: addresses.map((address) => storageShardStub(env, address)) };
+  const map = new ShardMap(type, layout);
+  return { storage: shardedStorage(map).storage, stubs: map.shards().map((address) => storageShardStub(env, address)) };
 }
 
 function write(key: string, value: object): ObjectWrite {

@@ -2,15 +2,14 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StorageShard } from '../../src/durable/storage-shard.js';
-import { ShardClient } from '../../src/storage/shard-client.js';
-import { WatchCaches } from '../../src/storage/watch-caches.js';
-import { storageShardStub } from '../../src/cluster/addressing.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
 import { StorageError } from '../../src/storage/errors.js';
 import type { ListRequest, ObjectWrite, Storage } from '../../src/storage/types.js';
 import { storageConformance } from '../storage-conformance.js';
 import { storageWatchConformance } from '../storage-watch-conformance.js';
 import { collectItems } from '../../src/storage/list-lines.js';
-import { subscriptionHeader, type HubSubscription } from '../../src/storage/watch-protocol.js';
+import { subscriptionHeader, type HubSubscription } from '../../src/durable/watch-protocol.js';
+import { shardStorage } from './shard-storage.js';
 
 /** A list with its items collected (the conformance suites compare whole lists). */
 async function listAll(storage: Storage, request: ListRequest) {
@@ -19,18 +18,17 @@ async function listAll(storage: Storage, request: ListRequest) {
 }
 
 let shard = 0;
-const caches = new WatchCaches();
 /** A fresh shard of its own (cluster `test`, a group made up per test). */
 function freshShard() {
   const address = { cluster: 'test', group: `g${Date.now()}`, resource: `r${shard++}` };
   return { address, stub: storageShardStub(env, address) };
 }
-function storageOf({ address, stub }: ReturnType<typeof freshShard>) {
-  return new ShardClient(stub, address, caches);
+function storageOf({ address }: ReturnType<typeof freshShard>) {
+  return shardStorage(address);
 }
 
-storageConformance('ShardClient (StorageShard in workerd)', () => storageOf(freshShard()));
-storageWatchConformance('ShardClient (StorageShard in workerd)', () => storageOf(freshShard()));
+storageConformance('CachedStorage over ShardRpc (StorageShard in workerd)', () => storageOf(freshShard()));
+storageWatchConformance('CachedStorage over ShardRpc (StorageShard in workerd)', () => storageOf(freshShard()));
 
 function write(key: string, value: object, labels: Record<string, string> = {}): ObjectWrite {
   return { key, value: JSON.stringify(value), labels, fields: { 'metadata.name': key.split('/').pop()! } };

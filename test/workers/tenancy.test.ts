@@ -8,8 +8,9 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { builtinCatalog } from '../../src/api/catalog.js';
-import { partitionStub, shardsOf, storageShardStub, tenantClusterName } from '../../src/cluster/addressing.js';
-import { singleShard } from '../../src/cluster/shard-layouts.js';
+import { tenantClusterName } from '../../src/cluster/names.js';
+import { partitionStub, storageShardStub } from '../../src/server/assembly/backend.js';
+import { ShardMap, singleShard } from '../../src/storage/sharding/shard-map.js';
 import { api, configMap, type ApiResponse } from './api-client.js';
 import { eventually } from './eventually.js';
 
@@ -214,10 +215,10 @@ describe('erasure', () => {
     const lastVersion = Number((await inTenant(tenant, 'GET', '/api/v1/namespaces')).json.metadata.resourceVersion);
     const address = tenantClusterName(tenant.name, tenant.uid);
     const shards = [...builtinCatalog.groupVersions().flatMap(({ resources }) => resources.filter((type) => !type.virtual)), { group: 'erase.example', resource: 'things' }]
-      .flatMap(({ group: g, resource }) => shardsOf({ cluster: address, group: g, resource }, singleShard));
+      .flatMap(({ group: g, resource }) => new ShardMap({ cluster: address, group: g, resource }, singleShard).shards());
     const sizes = () => Promise.all(shards.map((shard) => storageShardStub(env, shard).storedBytes()));
     // SQLite's size of an empty database (its header page), as a Durable Object nothing ever reached reports.
-    const [untouched] = shardsOf({ cluster: `${tenant.name}:0`, group: 'never', resource: 'reached' }, singleShard);
+    const [untouched] = new ShardMap({ cluster: `${tenant.name}:0`, group: 'never', resource: 'reached' }, singleShard).shards();
     const empty = await storageShardStub(env, untouched!).storedBytes();
     expect((await sizes()).filter((bytes) => bytes > empty).length).toBeGreaterThan(3);
 
@@ -252,7 +253,7 @@ describe('erasure', () => {
     const address = tenantClusterName(tenant.name, tenant.uid);
     const partitions = Array.from({ length: 4 }, (_, partition) => partitionStub(env, { cluster: address, partition }));
     await eventually(async () => (await Promise.all(partitions.map((partition) => partition.pendingTasks()))).every((count) => count === 0));
-    const [configMaps] = shardsOf({ cluster: address, group: '', resource: 'configmaps' }, singleShard);
+    const [configMaps] = new ShardMap({ cluster: address, group: '', resource: 'configmaps' }, singleShard).shards();
     const alarms = () => Promise.all([storageShardStub(env, configMaps!), ...partitions].map((stub) => runInDurableObject(stub as DurableObjectStub, (_, state) => state.storage.getAlarm())));
     await eventually(async () => (await alarms()).every((alarm) => alarm === null));
   });
@@ -261,8 +262,8 @@ describe('erasure', () => {
     const tenant = await createTenant();
     expect((await inTenant(tenant, 'GET', '/apis/apps/v1/deployments')).json.items).toEqual([]);
     expect((await inTenant(tenant, 'GET', '/apis/apps/v1/namespaces/default/deployments/none')).status).toBe(404);
-    const [read] = shardsOf({ cluster: tenantClusterName(tenant.name, tenant.uid), group: 'apps', resource: 'deployments' }, singleShard);
-    const [untouched] = shardsOf({ cluster: tenantClusterName(tenant.name, tenant.uid), group: 'apps', resource: 'daemonsets' }, singleShard);
+    const [read] = new ShardMap({ cluster: tenantClusterName(tenant.name, tenant.uid), group: 'apps', resource: 'deployments' }, singleShard).shards();
+    const [untouched] = new ShardMap({ cluster: tenantClusterName(tenant.name, tenant.uid), group: 'apps', resource: 'daemonsets' }, singleShard).shards();
     // SQLite's size of an empty database (its header page), as for a shard nothing ever reached.
     expect(await storageShardStub(env, read!).storedBytes()).toBe(await storageShardStub(env, untouched!).storedBytes());
   });

@@ -1,5 +1,5 @@
 /**
- * Writes that start from the isolate's guess of an object (src/storage/recent-objects.ts) after
+ * Writes that start from the isolate's guess of an object (src/storage/cacher/recent-objects.ts) after
  * another writer changed or removed the object behind the isolate's back (here: a write straight
  * to its storage shard, as another isolate's would be). Every answer must be the one a write that
  * reads the object first gives: storage's compare-and-swap refuses the stale guess, and what the
@@ -7,9 +7,8 @@
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storageShardStub } from '../../src/cluster/addressing.js';
-import type { StorageReply } from '../../src/storage/errors.js';
-import type { StoredObject } from '../../src/storage/types.js';
+import { storageShardStub } from '../../src/server/assembly/backend.js';
+import type { StorageReply, StoredObject } from '../../src/durable/protocol.js';
 import { api, freshNamespace } from './api-client.js';
 
 let ns = '';

@@ -5,7 +5,7 @@
  * (admissionregistration/v1 defaults.go): failurePolicy Fail, matchPolicy Equivalent, empty
  * selectors, timeoutSeconds 10, reinvocationPolicy Never, rule scope `*`.
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import type { Webhook, WebhookClientConfig, WebhookRule } from './types.js';
 
 type JsonRecord = Record<string, unknown>;

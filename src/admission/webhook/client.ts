@@ -8,8 +8,8 @@
  * fetch trusts publicly trusted certificates only. Transport errors carry the platform's own
  * message where Go would print its dialer's (`dial tcp ...`); timeouts read `context deadline exceeded`.
  */
-import { goQuote } from '../../core/go-format.js';
-import { goJsonSyntaxError, goJsonTypeName } from '../../core/go-json-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { goJsonSyntaxError, goJsonTypeName } from '../../apimachinery/go-json-errors.js';
 import { CallingWebhookError } from './errors.js';
 import type { Webhook, WebhookFetch } from './types.js';
 

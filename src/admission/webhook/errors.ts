@@ -3,8 +3,8 @@
  * webhook/errors/statuserror.go (ToStatusErr, NewDryRunUnsupportedErr) and
  * pkg/util/webhook/error.go (ErrCallingWebhook), v1.32.
  */
-import { goQuote } from '../../core/go-format.js';
-import { badRequest, internalError, StatusError, type Status, type StatusDetails } from '../../core/status.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { badRequest, internalError, StatusError, type Status, type StatusDetails } from '../../apimachinery/status.js';
 
 /**
  * ErrCallingWebhook: the webhook could not be talked to or answered nonsense. Subject to the

@@ -4,7 +4,7 @@
  * (mutating/dispatcher.go callAttrMutatingHook, validating/dispatcher.go callHook, v1.32).
  *
  * Warnings are passed on as written (empty ones dropped); the response layer's recorder
- * (src/handlers/respond.ts withWarnings) deduplicates and truncates them as kube's does.
+ * (src/endpoints/handlers/respond.ts withWarnings) deduplicates and truncates them as kube's does.
  */
 import { CallingWebhookError, dryRunUnsupported, webhookRejection } from './errors.js';
 import { postAdmissionReview } from './client.js';

@@ -6,9 +6,9 @@
  * (kube would also send e.g. apps/v1 deployments to a webhook registered for
  * extensions/v1beta1 deployments, converted; no such aliases are served here).
  */
-import { internalError, notFound, type StatusError } from '../../core/status.js';
+import { internalError, notFound, type StatusError } from '../../apimachinery/status.js';
 import { labelSelectorAsSelector, labelSelectorConvertible } from '../../kinds/workloads/label-selector.js';
-import { matchesLabels } from '../../core/selectors/labels.js';
+import { matchesLabels } from '../../apimachinery/selectors/labels.js';
 import type { Webhook, WebhookAttributes, WebhookRule } from './types.js';
 
 const exemptKinds = new Set([

@@ -4,9 +4,9 @@
  * evanphx-compatible JSON patch; kube then decodes the result into its Go type and runs the
  * type's defaulting, which the caller (which knows the type) must do here.
  */
-import { goQuote } from '../../core/go-format.js';
-import { applyJsonPatch, decodeJsonPatch, JsonPatchApplyError, JsonPatchDecodeError } from '../../core/patch/json-patch.js';
-import { internalError } from '../../core/status.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { applyJsonPatch, decodeJsonPatch, JsonPatchApplyError, JsonPatchDecodeError } from '../../patch/json-patch.js';
+import { internalError } from '../../apimachinery/status.js';
 import { CallingWebhookError } from './errors.js';
 import type { AdmissionResponse } from './review.js';
 import type { Webhook } from './types.js';

@@ -3,7 +3,7 @@
  * admissionreview.go (CreateAdmissionObjects, CreateV1AdmissionReview, VerifyAdmissionResponse),
  * v1.32. The first of the webhook's admissionReviewVersions this server knows is sent.
  */
-import { goQuote } from '../../core/go-format.js';
+import { goQuote } from '../../apimachinery/go-format.js';
 import { CallingWebhookError } from './errors.js';
 import type { Webhook, WebhookAttributes } from './types.js';
 

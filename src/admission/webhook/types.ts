@@ -3,7 +3,7 @@
  * injected fetch, the outcome, and one webhook of a configuration after v1 defaulting
  * (k8s.io/api/admissionregistration/v1 types.go, k8s.io/apiserver .../webhook/accessors.go).
  */
-import type { RequestAttributes } from '../attributes.js';
+import type { RequestAttributes } from '../../admission-policy/attributes.js';
 
 /** admission.Attributes as the webhooks see them. */
 export interface WebhookAttributes extends RequestAttributes {

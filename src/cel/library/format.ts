@@ -2,9 +2,9 @@
  * kube's format library (apiserver/pkg/cel/library/format.go, v1.31+): `format.dns1123Label()`
  * and its siblings, `format.named(name)` (optional), and `f.validate(s)`, which is
  * optional.none() for a valid string and else optional.of(the validation messages), with the
- * messages of kube's validators (src/core/validation/names.ts) and strfmt formats.
+ * messages of kube's validators (src/apimachinery/validation/names.ts) and strfmt formats.
  */
-import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../core/validation/names.js';
+import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../apimachinery/validation/names.js';
 import { matchesFormat } from '../../schema/formats.js';
 import { KList, Opaque, Optional } from '../values/kinds.js';
 import { parseGoUrl } from './go-url.js';

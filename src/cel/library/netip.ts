@@ -3,7 +3,7 @@
  * IPv4 fields), Addr.String (RFC 5952 for IPv6), ParsePrefix, Prefix.Masked and containment.
  * kube rejects zones and IPv4-mapped IPv6 addresses on top.
  */
-import { parseIP } from '../../core/validation/ip-addresses.js';
+import { parseIP } from '../../apimachinery/validation/ip-addresses.js';
 
 export interface Addr {
   bytes: number[];

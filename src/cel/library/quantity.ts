@@ -1,10 +1,10 @@
 /**
  * kube's quantity library (apiserver/pkg/cel/library/quantity.go) over resource.Quantity
- * (src/core/quantity.ts): quantity(), isQuantity(), sign, isInteger, asInteger, asApproximateFloat,
+ * (src/apimachinery/quantity.ts): quantity(), isQuantity(), sign, isInteger, asInteger, asApproximateFloat,
  * add, sub, compareTo, isGreaterThan, isLessThan; equality by value. Errors are ParseQuantity's
  * texts and `cannot convert value to integer`.
  */
-import { addQuantities, compareQuantities, parseQuantity, parseQuantityError, quantitySign, type Quantity } from '../../core/quantity.js';
+import { addQuantities, compareQuantities, parseQuantity, parseQuantityError, quantitySign, type Quantity } from '../../apimachinery/quantity.js';
 import { EvalError, Opaque, type Value } from '../values/kinds.js';
 import type { RuntimeLibrary } from './types.js';
 

@@ -4,7 +4,7 @@
  * schema (which validation rejects before rules run) becomes an error value with kube's text,
  * raised only when a rule reads it.
  */
-import { isJsonObject } from '../../core/json-value.js';
+import { isJsonObject } from '../../apimachinery/json-value.js';
 import type { DeclType, ListDecl, ScalarDecl } from '../decl-types.js';
 import { escapeName } from '../escaping.js';
 import { decodeBase64 } from './base64.js';

@@ -6,7 +6,7 @@
  * ends the source's iteration.
  */
 
-import { concatChunks } from '../../core/byte-chunks.js';
+import { concatChunks } from '../../apimachinery/byte-chunks.js';
 
 /** Chunks about this big go to the client (one piece bigger than that goes alone). */
 export const chunkBytes = 64 * 1024;

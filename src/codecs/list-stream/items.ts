@@ -5,7 +5,7 @@
  * revision that can give its served JSON and its object (a JsonItem: the registry's ServedItem
  * is one), whose JSON compact JSON splices into the body without parsing, as watch events do.
  */
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { listItem } from '../lists.js';
 import { partialObjectMetadata } from '../partial-metadata.js';
 import type { Printer } from '../table-printer.js';

@@ -7,7 +7,7 @@
  */
 import { renderJson } from '../json.js';
 import type { ListMetaFields } from '../lists.js';
-import { renderYaml } from '../yaml.js';
+import { renderYaml } from '../../apimachinery/yaml.js';
 import { itemsPlaceholder, listEnvelope, splitAt } from './envelope.js';
 import { compactElement, elementOf, type ListForm, type ListItem } from './items.js';
 

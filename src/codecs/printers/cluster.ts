@@ -2,7 +2,7 @@
  * Cluster-wide kinds: nodes, component statuses, leases, runtime classes and priority classes
  * (printNode, printComponentStatus, printLease, printRuntimeClass, printPriorityClass).
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { booleanAt, column, listAt, numberAt, stringAt, stringMapAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, nameOf } from './format.js';

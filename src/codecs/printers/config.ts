@@ -2,7 +2,7 @@
  * Namespaces and what they hold for pods: config maps, secrets, service accounts and resource
  * quotas (printNamespace, printConfigMap, printSecret, printServiceAccount, printResourceQuota).
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, mapSizeAt, objectAt, stringAt } from './fields.js';
 import { ageOf, nameOf, quantityText } from './format.js';

@@ -3,8 +3,8 @@
  * printFlowSchema (rows in FlowSchemaSequence order: matching precedence, then name) and
  * printPriorityLevelConfiguration. Numbers are cells of type string holding integers, as kube's.
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import type { KubeObject } from '../../registry/object.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, hasField, listAt, numberAt, stringAt } from './fields.js';
 import { ageOf, nameOf } from './format.js';

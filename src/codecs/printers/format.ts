@@ -3,8 +3,8 @@
  * layoutContainerCells, translateTimestampSince, Quantity.String, printBoolPtr and the
  * "a,b,c + N more..." lists.
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { labelSelectorText, type LabelOperator, type LabelRequirement } from '../../core/selectors/labels.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
+import { labelSelectorText, type LabelOperator, type LabelRequirement } from '../../apimachinery/selectors/labels.js';
 import { humanDuration } from '../human-duration.js';
 import { listAt, stringAt, stringMapAt, valueAt } from './fields.js';
 

@@ -3,7 +3,7 @@
  * The API server prints with Wide set, so load-balancer addresses are never clipped to the 16
  * characters kubectl's own client-side printing would keep.
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import { ageColumn, nameColumn, type Printer } from '../table-printer.js';
 import { column, listAt, numberAt, optionalNumberAt, optionalStringAt, stringAt, stringMapAt, stringsAt, valueAt, wideColumn } from './fields.js';
 import { ageOf, formatLabels, listWithMore, nameOf } from './format.js';

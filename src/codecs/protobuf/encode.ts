@@ -9,7 +9,7 @@
  * The whole object is written into one buffer, nested messages in place (see WireWriter); the
  * path of a value that does not fit is built only on failure (see FieldError).
  */
-import { isJsonObject } from '../../core/json-value.js';
+import { isJsonObject } from '../../apimachinery/json-value.js';
 import { compareUtf8, fromBase64 } from './bytes.js';
 import { encodeSpecial, FieldError, within, type EncodeSpecialContext } from './encode-special.js';
 import { jsonNamesOf, messageDescriptor, messageNameForKind, type FieldDescriptor, type MessageDescriptor, type ScalarType } from './descriptors.js';

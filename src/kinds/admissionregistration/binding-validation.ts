@@ -3,9 +3,9 @@
  * pkg/apis/admissionregistration/validation/validation.go, kube v1.32, ObjectMeta excluded.
  * kube names the matchResources path `spec.matchResouces` (sic); so do we.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Subdomain, isValidPathSegmentName } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord, asText, asTexts, isUnset, type JsonRecord } from '../json-values.js';
 import { validateLabelSelector } from '../workloads/label-selector.js';
 import { validateMatchResources } from './match-resources.js';

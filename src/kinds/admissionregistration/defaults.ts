@@ -3,7 +3,7 @@
  * pkg/apis/admissionregistration/v1/defaults.go (kube v1.32): SetDefaults_ValidatingAdmissionPolicySpec,
  * SetDefaults_MatchResources, SetDefaults_ParamRef and SetDefaults_Rule of every named rule.
  */
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord, asRecords, setDefault, type JsonRecord } from '../json-values.js';
 
 /** SetDefaults_MatchResources: matchPolicy Equivalent, empty (match-all) selectors, rule scope "*". */

@@ -3,8 +3,8 @@
  * validateRuleWithOperations, validateRule, validateResources) of
  * pkg/apis/admissionregistration/validation/validation.go, kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isValidPathSegmentName } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isValidPathSegmentName } from '../../apimachinery/validation/names.js';
 import { asRecord, asRecords, asTexts, isUnset, type JsonRecord } from '../json-values.js';
 import { validateLabelSelector } from '../workloads/label-selector.js';
 

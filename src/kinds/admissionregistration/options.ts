@@ -1,6 +1,6 @@
 /** Hooks that complete the ValidatingAdmissionPolicy validation with CEL (src/cel), wired in src/kinds/index.ts. */
-import type { FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 
 export interface PolicyValidationHooks {
   /**

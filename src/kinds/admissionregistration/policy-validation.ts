@@ -4,9 +4,9 @@
  * generic strategy checks it) and CEL excluded: the expressions' compilation errors come from
  * the optional `validatePolicyExpressions` hook (see options.ts).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1035Label, isDNS1123Subdomain } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1035Label, isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { validateQualifiedName } from '../workloads/formats.js';
 import { asRecord, asRecords, asText, isUnset, type JsonRecord } from '../json-values.js';
 import { validateMatchResources } from './match-resources.js';

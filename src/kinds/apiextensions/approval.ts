@@ -4,9 +4,9 @@
  * carry the `api-approved.kubernetes.io` annotation, with a URL or a reason starting with
  * "unapproved"; and v1 CRDs may not newly set spec.preserveUnknownFields.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord } from '../json-values.js';
 
 const annotation = 'api-approved.kubernetes.io';

@@ -4,8 +4,8 @@
  * and `spec.conversion.conversionReviewVersions`. The caBundle is not checked (kube skips it on
  * create, and on update unless the CRD is established with a valid one: a gap here).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1035Label } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1035Label } from '../../apimachinery/validation/names.js';
 import { asNumber, asOptionalText, asRecord, asText } from '../json-values.js';
 import type { InternalConversion } from './internal-spec.js';
 import { validateWebhookService, validateWebhookURL } from './webhook-client.js';

@@ -7,7 +7,7 @@
  * defaults go through the validateDefaultRules hook. Defaults under additionalProperties are not
  * visited (kube forbids them there).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { pruneStructural } from '../../schema/pruning.js';
 import { jsonEqual, validateStructure } from '../../schema/structural-validation.js';
 import type { SchemaNode } from '../../schema/types.js';

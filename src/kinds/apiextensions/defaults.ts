@@ -7,7 +7,7 @@
  * - status.storedVersions, when empty, to the first storage version (SetDefaults_CustomResourceDefinition).
  * The schemas get no defaults of their own.
  */
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord, asText, ensureRecord, isUnset, type JsonRecord } from '../json-values.js';
 import { type GoStruct, shapeChild, shapeEach, shapeStruct } from './go-struct.js';
 import { shapeJsonSchemaProps } from './schema-shape.js';

@@ -4,10 +4,10 @@
  * pointer prints as `(*T)(nil)`; a set one as its address, which differs on every run in kube and
  * is the fixed placeholder here. Maps print with sorted keys, as fmt does.
  */
-import { GoLiteral } from '../../core/field-errors.js';
-import { goQuote, goStringSlice } from '../../core/go-format.js';
-import { isJsonObject } from '../../core/json-value.js';
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { GoLiteral } from '../../apimachinery/field-errors.js';
+import { goQuote, goStringSlice } from '../../apimachinery/go-format.js';
+import { isJsonObject } from '../../apimachinery/json-value.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import { goSharpValue } from '../../schema/list-types.js';
 import { goPointerPlaceholder } from '../workloads/go-literals.js';
 import { asList, asText, isUnset, type JsonRecord } from '../json-values.js';

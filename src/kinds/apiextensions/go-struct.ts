@@ -5,8 +5,8 @@
  * come out with sorted keys. A field of the wrong JSON type is left alone (the decoder refused it
  * before this runs).
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { isJsonObject } from '../../core/json-value.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
+import { isJsonObject } from '../../apimachinery/json-value.js';
 import type { JsonRecord } from '../json-values.js';
 
 /**

@@ -2,7 +2,7 @@
  * Bad values of free-form JSON (defaults, enum items) as field.Error prints them: strings quoted,
  * float64 numbers with %v, booleans bare, maps and slices with %#v (`map[string]interface {}{...}`).
  */
-import { GoLiteral } from '../../core/field-errors.js';
+import { GoLiteral } from '../../apimachinery/field-errors.js';
 import { goSharpValue } from '../../schema/list-types.js';
 import { goFormatNumber } from '../../schema/openapi-errors.js';
 

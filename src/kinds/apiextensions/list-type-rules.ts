@@ -5,7 +5,7 @@
  * item's *list* type as the bad value ("null" when unset), and a non-scalar map key reports the
  * item type ("object").
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asList, asText } from '../json-values.js';
 import { goSchemaPropsArray } from './go-literals.js';
 import { isSet, itemsSchema, propertyOf, typeOf, type SchemaProps } from './schema-props.js';

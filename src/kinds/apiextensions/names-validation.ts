@@ -3,9 +3,9 @@
  * `<plural>.<group>`, the group a domain with a dot, the names DNS-1035 labels (kind and listKind
  * in any case), plus the checks on status kube runs with the spec (acceptedNames, storedVersions).
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { isDNS1035Label, isDNS1123Subdomain } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1035Label, isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asText, asTexts, type JsonRecord } from '../json-values.js';
 import type { InternalVersion } from './internal-spec.js';
 

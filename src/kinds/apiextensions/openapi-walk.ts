@@ -4,7 +4,7 @@
  * not, allOf, oneOf, anyOf, definitions, items, dependencies), then the node's own extension
  * rules. Properties are visited in sorted order (kube ranges over a Go map, in random order).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asRecord } from '../json-values.js';
 import { listTypeErrors, mapListKeysMapSetErrors } from './list-type-rules.js';
 import type { ValidationOptions } from './options.js';

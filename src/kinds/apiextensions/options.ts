@@ -3,7 +3,7 @@
  * requires, and what an update relaxes when the stored CRD already broke a rule ("don't tighten
  * validation on existing persisted data"); plus the hooks through which CEL (src/cel) joins.
  */
-import type { FieldError } from '../../core/field-errors.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
 import type { JsonRecord } from '../json-values.js';
 
 /** What src/cel needs to compile the x-kubernetes-validations rules of one openAPIV3Schema. */

@@ -3,8 +3,8 @@
  * JSONSchemaPropsOrBool / OrArray unions split into their sides, maps walked in Go's sorted key
  * order (kube ranges over Go maps in random order; sorted keeps errors deterministic).
  */
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { isJsonObject } from '../../core/json-value.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
+import { isJsonObject } from '../../apimachinery/json-value.js';
 import { asList, asRecord, asText, isUnset, type JsonRecord } from '../json-values.js';
 
 /** A JSONSchemaProps node. */

@@ -5,7 +5,7 @@
  * sorted keys; `default: null` and `example: null` are nil and omitted. The JSONSchemaPropsOr*
  * unions marshal as whichever side is set (golden 079: properties sorted, `default` before `enum`).
  */
-import { isJsonObject } from '../../core/json-value.js';
+import { isJsonObject } from '../../apimachinery/json-value.js';
 import type { JsonRecord } from '../json-values.js';
 import { type GoStruct, shapeChild, shapeEach, shapeStruct, sortJsonDeep, sortMapKeys } from './go-struct.js';
 

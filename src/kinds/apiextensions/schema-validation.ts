@@ -5,7 +5,7 @@
  * ValidateStructural or else ValidateDefaults, then the OpenAPI walk, then CEL; NewStructural's
  * own error only when nothing else was found.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asRecord, type JsonRecord } from '../json-values.js';
 import { validateDefaults } from './default-values.js';
 import { goSchemaProps } from './go-literals.js';

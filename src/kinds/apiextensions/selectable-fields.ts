@@ -3,7 +3,7 @@
  * kube v1.32, CustomResourceFieldSelectors GA): at most 8 distinct JSON paths into the schema,
  * outside metadata, each reaching a string, boolean or integer field. No array notation.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asRecord, asText, type JsonRecord } from '../json-values.js';
 import { validFieldPath } from './field-path.js';
 import { typeOf } from './schema-props.js';

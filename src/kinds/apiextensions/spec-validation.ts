@@ -5,8 +5,8 @@
  * columns, selectable fields), version uniqueness and storage, names, then the hoisted schema,
  * subresources, columns and selectable fields, and conversion.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1035Label } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1035Label } from '../../apimachinery/validation/names.js';
 import type { JsonRecord } from '../json-values.js';
 import { validateConversion, validateRequiredEnum } from './conversion-validation.js';
 import { goVersions } from './go-literals.js';

@@ -3,7 +3,7 @@
  * rules of a CRD schema (types, unsupported JSON-schema keywords, where defaults may appear),
  * with the context the walk narrows as it descends into resource metadata.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asText } from '../json-values.js';
 import { isSet, itemsList, schemaEntries, type SchemaProps } from './schema-props.js';
 

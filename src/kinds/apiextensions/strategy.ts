@@ -5,7 +5,7 @@
  * has a /status subresource) and bumps generation on spec changes; this adds storedVersions.
  * dropDisabledFields is a no-op in v1.32 (CRDValidationRatcheting is on).
  */
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord, asRecords, asText, asTexts, cloneJson } from '../json-values.js';
 import { shapeStatus } from './defaults.js';
 

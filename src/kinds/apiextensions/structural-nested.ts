@@ -4,7 +4,7 @@
  * CRDs): allOf/anyOf/oneOf/not may only restrict what the structural part of the schema already
  * specifies. Quirk kept: completeness is checked for the value validations of the root node only.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asList, asRecord, asText, type JsonRecord } from '../json-values.js';
 import { goRegexpError } from './go-regexp.js';
 import { isSet, itemsSchema, propertyOf, schemaEntries, schemaList, type SchemaProps } from './schema-props.js';

@@ -7,8 +7,8 @@
  * are string/string/object, and root metadata may only restrict name and generateName. The
  * errors are sorted by their text, as kube sorts them.
  */
-import { fieldError, fieldErrorText, type FieldError } from '../../core/field-errors.js';
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { fieldError, fieldErrorText, type FieldError } from '../../apimachinery/field-errors.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import { isIntOrStringAnyOf, validateCompleteness, validateValueValidation } from './structural-nested.js';
 import { isSet, itemsSchema, orBool, propertyOf, schemaEntries, schemaList, typeOf, type SchemaProps } from './schema-props.js';
 

@@ -6,7 +6,7 @@
  */
 import { asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import { sameJson } from '../json-equality.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { hasValidReviewVersionOrEmpty } from './conversion-validation.js';
 import { hasUnprunedDefaults } from './default-values.js';
 import { type InternalSpec, schemasOf } from './internal-spec.js';

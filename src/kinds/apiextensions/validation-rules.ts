@@ -4,7 +4,7 @@
  * four, fieldPath a valid path into the node's schema. Compiling the rules is CEL's business
  * (CrdValidationHooks.compileSchemaRules).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asOptionalText, asRecords, asText, isUnset } from '../json-values.js';
 import { validFieldPath } from './field-path.js';
 import { newStructuralError } from './structural-init.js';

@@ -5,8 +5,8 @@
  * the API-approval annotation of protected groups and spec.preserveUnknownFields. Errors carry
  * the internal version's paths (internal-spec.ts).
  */
-import type { FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { validateImmutable } from '../workloads/strategy.js';
 import { asRecord, asText } from '../json-values.js';
 import { validateAPIApproval, validatePreserveUnknownFields } from './approval.js';

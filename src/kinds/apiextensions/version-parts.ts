@@ -3,8 +3,8 @@
  * v1.32): the deprecation warning, the scale subresource's JSON paths and the printer columns.
  * They apply wherever the part sits after conversion (per version, or hoisted to the spec).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { byteLength } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { byteLength } from '../../apimachinery/validation/names.js';
 import { asOptionalText, asRecord, asText, type JsonRecord } from '../json-values.js';
 
 const printerColumnTypes = 'boolean,date,integer,number,string';

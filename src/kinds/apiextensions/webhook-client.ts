@@ -4,9 +4,9 @@
  * user info, host (and port syntax), query and fragment. A URL without `//` after its scheme
  * has no host, as in Go (`https:example.com` is opaque).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Subdomain } from '../../core/validation/names.js';
-import { isValidPortNum } from '../../core/validation/ports.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
+import { isValidPortNum } from '../../apimachinery/validation/ports.js';
 
 const urlForm = '; desired format: https://host[/path]';
 

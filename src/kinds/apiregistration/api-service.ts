@@ -4,10 +4,10 @@
  * service, is Available at once with reason Local) and ValidateAPIService /
  * ValidateAPIServiceStatus (pkg/apis/apiregistration/validation), with kube's texts.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1035Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../core/validation/names.js';
-import { isValidPortNum } from '../../core/validation/ports.js';
-import { kubeTimestamp, type KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1035Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation/names.js';
+import { isValidPortNum } from '../../apimachinery/validation/ports.js';
+import { kubeTimestamp, type KubeObject } from '../../apimachinery/object.js';
 import { asList, asNumber, asRecord, asText, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 

@@ -4,7 +4,7 @@
  * structural (well-formed SEQUENCEs filling the block), not a full X.509 parse; anything that
  * fails it answers Go's `x509: malformed certificate`.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 
 const beginPattern = /-----BEGIN ([^\n-]*)-----\r?\n/;
 

@@ -5,8 +5,8 @@
  * conditions the /status and /approval strategies fill in. Rules an existing object already breaks
  * are tolerated, as kube's getValidationOptions does.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { kubeTimestamp } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { kubeTimestamp } from '../../apimachinery/object.js';
 import { asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import { sameJson } from '../json-equality.js';
 

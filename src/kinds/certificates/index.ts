@@ -7,7 +7,7 @@
  * changes, as kube's strategies do (they do not reset ObjectMeta). Not checked here: the PKCS#10
  * request itself and signerName's format.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asRecord, asTexts, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics, KindSemanticsTable } from '../types.js';
 import { certificateInvalid, validateCertificateData } from './csr-certificate.js';

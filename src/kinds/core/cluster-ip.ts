@@ -13,8 +13,8 @@
  * a nearly full range needs more retries than a bitmap would, and kube's repair controller is out
  * of scope.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { parseCIDR, parseIP, type Cidr } from '../../core/validation/ip-addresses.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { parseCIDR, parseIP, type Cidr } from '../../apimachinery/validation/ip-addresses.js';
 
 /** The ranges a cluster allocates from (kube's --service-cluster-ip-range and --service-node-port-range). */
 export interface ServiceNetwork {

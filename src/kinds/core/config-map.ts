@@ -3,8 +3,8 @@
  * kube v1.32): keys are config keys, a key may not be in both data and binaryData, the values
  * total at most 1 MiB, and an immutable ConfigMap keeps its data.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { byteLength, isConfigMapKey } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { byteLength, isConfigMapKey } from '../../apimachinery/validation/names.js';
 import { sameJson } from '../json-equality.js';
 import { asRecord, asText, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';

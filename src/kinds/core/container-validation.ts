@@ -3,11 +3,11 @@
  * and validateContainerCommon (kube v1.32, RelaxedEnvironmentVariableValidation on): names,
  * image, ports, env, mounts, pull policy, resources, probes, in kube's order.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Label } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Label } from '../../apimachinery/validation/names.js';
 import { asRecords, asText, type JsonRecord } from '../json-values.js';
 import { validateContainerEnv, validateContainerEnvFrom } from './env-validation.js';
-import { isValidPortName, isValidPortNum } from '../../core/validation/ports.js';
+import { isValidPortName, isValidPortNum } from '../../apimachinery/validation/ports.js';
 import { validateLifecycle, validateProbes } from './probe-validation.js';
 import { validateContainerResources } from './resource-validation.js';
 import { validateContainerSecurityContext } from './security-context-validation.js';

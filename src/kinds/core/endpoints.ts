@@ -3,14 +3,14 @@
  * (pkg/apis/core/validation, kube v1.32): each subset has addresses, each address a usable IP,
  * each port a valid number, protocol and (when several) a name.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Label, isQualifiedName } from '../../core/validation/names.js';
-import { validateName } from '../../core/validation/object-meta.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Label, isQualifiedName } from '../../apimachinery/validation/names.js';
+import { validateName } from '../../apimachinery/validation/object-meta.js';
 import { asRecords, asText, orderEach, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateProtocol } from './container-validation.js';
-import { validateIP, validateNonSpecialIP } from '../../core/validation/ip-addresses.js';
-import { isValidPortNum } from '../../core/validation/ports.js';
+import { validateIP, validateNonSpecialIP } from '../../apimachinery/validation/ip-addresses.js';
+import { isValidPortNum } from '../../apimachinery/validation/ports.js';
 
 const subsetOrder = ['addresses', 'notReadyAddresses', 'ports'];
 const addressOrder = ['ip', 'hostname', 'nodeName', 'targetRef'];

@@ -3,9 +3,9 @@
  * ValidateEnvFrom (kube v1.32: RelaxedEnvironmentVariableValidation is on by default, so names
  * are any printable ASCII but '=').
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isConfigMapKey, isQualifiedName } from '../../core/validation/names.js';
-import { validateName } from '../../core/validation/object-meta.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isConfigMapKey, isQualifiedName } from '../../apimachinery/validation/names.js';
+import { validateName } from '../../apimachinery/validation/object-meta.js';
 import { asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 
 const relaxedNameMessage = "a valid environment variable name must consist only of printable ASCII characters other than '='";

@@ -12,7 +12,7 @@
  * as ""), so either version reads the same as from kube.
  */
 import { asRecord, asText, type JsonRecord } from '../json-values.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 
 /** apiVersion of the events.k8s.io form. */
 export const eventsGroupVersion = 'events.k8s.io/v1';

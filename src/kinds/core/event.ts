@@ -7,8 +7,8 @@
  * `reportingComponent` through core/v1, `reportingController` through events.k8s.io/v1.
  * Events are validated in their core/v1 form (event-conversion.ts), with the internal paths.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { byteLength, isDNS1123Subdomain, isQualifiedName } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { byteLength, isDNS1123Subdomain, isQualifiedName } from '../../apimachinery/validation/names.js';
 import { asRecord, asText, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { shapeCoreEvent } from './event-conversion.js';

@@ -6,11 +6,11 @@
  * core/v1 form with the internal field paths (`involvedObject`, `message`, `source`, ...), as kube
  * reports them whichever version was used.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import { validateObjectMetaCreate, validateObjectMetaUpdate, type ObjectMetaOptions } from '../../core/validation/object-meta.js';
-import { fieldImmutableMessage } from '../../core/validation/metadata-fields.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { validateObjectMetaCreate, validateObjectMetaUpdate, type ObjectMetaOptions } from '../../apimachinery/validation/object-meta.js';
+import { fieldImmutableMessage } from '../../apimachinery/validation/metadata-fields.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asRecord, asText, type JsonRecord } from '../json-values.js';
 import { legacyValidateEvent } from './event.js';

@@ -4,7 +4,7 @@
  * for absent pointers, slices and maps, structs as `{Field: value}` with zero fields left out.
  * Nested Go field names are derived from JSON names; resource quantities print as `s"100m"`.
  */
-import { goQuote } from '../../core/go-format.js';
+import { goQuote } from '../../apimachinery/go-format.js';
 import { asRecord } from '../json-values.js';
 
 /** JSON names whose Go field name is not the JSON name with a capital first letter. */

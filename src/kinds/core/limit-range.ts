@@ -4,10 +4,10 @@
  * kube v1.32): type and resource names, min <= defaultRequest <= default <= max, ratios >= 1.
  * Kube prints the quantity bad values of the ordering rules as Go structs (%#v); so does this.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { formatQuantity } from '../../core/quantity-format.js';
-import { compareQuantities, parseQuantity, type Quantity } from '../../core/quantity.js';
-import { isQualifiedName } from '../../core/validation/names.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { formatQuantity } from '../../apimachinery/quantity-format.js';
+import { compareQuantities, parseQuantity, type Quantity } from '../../apimachinery/quantity.js';
+import { isQualifiedName } from '../../apimachinery/validation/names.js';
 import { asRecord, asRecords, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { goQuantityLiteral } from './go-values.js';

@@ -5,11 +5,11 @@
  * spec.finalizers rule (kube v1.32), reported on the unindexed list path. A ServiceAccount has no
  * rule beyond its metadata (ValidateServiceAccount).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isQualifiedName } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isQualifiedName } from '../../apimachinery/validation/names.js';
 import { asRecord, asTexts } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 
 const standardFinalizers = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
 

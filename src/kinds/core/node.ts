@@ -3,15 +3,15 @@
  * always writes, ValidateNode and ValidateNodeUpdate (pkg/apis/core/validation, kube v1.32):
  * taints, pod CIDRs, non-negative capacity, immutable podCIDRs, providerID and externalID.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import { formatQuantity } from '../../core/quantity-format.js';
-import { parseQuantity, quantitySign } from '../../core/quantity.js';
-import { isQualifiedName, isValidLabelValue } from '../../core/validation/names.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { formatQuantity } from '../../apimachinery/quantity-format.js';
+import { parseQuantity, quantitySign } from '../../apimachinery/quantity.js';
+import { isQualifiedName, isValidLabelValue } from '../../apimachinery/validation/names.js';
 import { sameJson } from '../json-equality.js';
 import { asRecord, asRecords, asText, asTexts, cloneJson, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { isIPv6, validateCIDR } from '../../core/validation/ip-addresses.js';
+import { isIPv6, validateCIDR } from '../../apimachinery/validation/ip-addresses.js';
 import { defaultResourceList } from './resource-list.js';
 
 const statusOrder = [

@@ -4,11 +4,11 @@
  * ValidatePersistentVolumeClaimSpec / ValidatePersistentVolumeSpec and their update rules
  * (pkg/apis/core/validation, kube v1.32, RecoverVolumeExpansionFailure on).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { formatQuantity } from '../../core/quantity-format.js';
-import { compareQuantities, parseQuantity, quantitySign } from '../../core/quantity.js';
-import { validateName } from '../../core/validation/object-meta.js';
-import { kubeTimestamp } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { formatQuantity } from '../../apimachinery/quantity-format.js';
+import { compareQuantities, parseQuantity, quantitySign } from '../../apimachinery/quantity.js';
+import { validateName } from '../../apimachinery/validation/object-meta.js';
+import { kubeTimestamp } from '../../apimachinery/object.js';
 import { sameJson } from '../json-equality.js';
 import { asRecord, asText, asTexts, cloneJson, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';

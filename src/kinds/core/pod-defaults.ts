@@ -4,7 +4,7 @@
  * order. defaultPodSpec is shared with every pod template (ReplicationController here; Deployments,
  * Jobs, ... in src/kinds/workloads); defaultPod adds SetDefaults_Pod, which templates do not get.
  */
-import { objectMetaOrder } from '../../registry/object.js';
+import { objectMetaOrder } from '../../apimachinery/object.js';
 import { asRecord, asRecords, asText, ensureRecord, orderEach, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import { defaultPullPolicy } from './image-reference.js';
 import {

@@ -4,9 +4,9 @@
  * spec.ephemeralContainers taken from the request, and existing ephemeral containers may be
  * neither removed nor changed. Static (mirror) pods take none.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asRecord, asRecords, asText, asTextMap } from '../json-values.js';
 import { validatePodMetadataAndSpec } from './pod.js';

@@ -3,10 +3,10 @@
  * order, with every path under a caller's prefix (`spec` for a Pod, `spec.template.spec` for
  * workloads) so that the workload kinds reuse them.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateAnnotations, validateLabels } from '../../core/validation/metadata-fields.js';
-import { inclusiveRangeError, isDNS1123Label } from '../../core/validation/names.js';
-import { validateName } from '../../core/validation/object-meta.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateAnnotations, validateLabels } from '../../apimachinery/validation/metadata-fields.js';
+import { inclusiveRangeError, isDNS1123Label } from '../../apimachinery/validation/names.js';
+import { validateName } from '../../apimachinery/validation/object-meta.js';
 import { asRecord, asRecords, asText, asTextMap, type JsonRecord } from '../json-values.js';
 import { validateContainerCommon, validateContainers, validateInitContainers } from './container-validation.js';
 import { validateContainerResources } from './resource-validation.js';

@@ -4,11 +4,11 @@
  * gates (only removed), nodeSelector additions while gated, and terminationGracePeriodSeconds from
  * negative to 1. Anything else is one Forbidden error carrying a go-cmp diff (golden 070).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { sameJson } from '../json-equality.js';
 import { asRecord, asRecords, asText, asTextMap, cloneJson, type JsonRecord } from '../json-values.js';
 import { nilValue } from './go-values.js';
-import { inclusiveRangeError } from '../../core/validation/names.js';
+import { inclusiveRangeError } from '../../apimachinery/validation/names.js';
 import { podSpecDiff } from './pod-spec-diff.js';
 import { validateTolerations } from './scheduling-validation.js';
 

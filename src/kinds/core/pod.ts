@@ -4,8 +4,8 @@
  * Pending with the QoS class, the SchedulingGated condition) and PrepareForUpdate (status kept);
  * ValidatePodCreate and ValidatePodUpdate (pkg/registry/core/pod/strategy.go, kube v1.32).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord, asRecords, asText, asTextMap, ensureRecord, orderEach, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateImageWhitespace } from './container-validation.js';

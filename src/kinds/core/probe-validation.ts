@@ -2,11 +2,11 @@
  * Probes and lifecycle hooks, after pkg/apis/core/validation validateProbe, validateHandler and
  * validateLifecycle (kube v1.32, PodLifecycleSleepActionAllowZero off).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
-import { regexError } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
+import { regexError } from '../../apimachinery/validation/names.js';
 import { asNumber, asRecord, asText, asTexts, type JsonRecord } from '../json-values.js';
-import { validatePortNumberOrName } from '../../core/validation/ports.js';
+import { validatePortNumberOrName } from '../../apimachinery/validation/ports.js';
 
 /** The liveness, readiness and startup probes of a container, each with its own extra rule. */
 export function validateProbes(container: JsonRecord, path: string, gracePeriod: number | undefined): FieldError[] {

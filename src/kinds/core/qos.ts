@@ -2,7 +2,7 @@
  * A pod's quality-of-service class, after pkg/apis/core/helper/qos ComputePodQOS (v1.32, with
  * pod-level resources off): only cpu and memory count, summed over init and regular containers.
  */
-import { addQuantities, compareQuantities, parseQuantity, quantitySign, type Quantity } from '../../core/quantity.js';
+import { addQuantities, compareQuantities, parseQuantity, quantitySign, type Quantity } from '../../apimachinery/quantity.js';
 import { asRecord, asRecords, type JsonRecord } from '../json-values.js';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';

@@ -4,8 +4,8 @@
  * on create (pkg/registry/core/replicationcontroller/strategy.go), and
  * ValidateReplicationController / ValidatePodTemplate (kube v1.32).
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
 import { asNumber, asRecord, asTextMap, ensureRecord, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { goStringMapLiteral } from './go-values.js';

@@ -3,8 +3,8 @@
  * rounded up to milli and written back in its canonical text (`0.0001` becomes `1m`). Values
  * that do not parse are left as they are (kube's decoder has refused them already).
  */
-import { formatQuantity } from '../../core/quantity-format.js';
-import { parseQuantity, roundUpToScale } from '../../core/quantity.js';
+import { formatQuantity } from '../../apimachinery/quantity-format.js';
+import { parseQuantity, roundUpToScale } from '../../apimachinery/quantity.js';
 
 /** The canonical text of a JSON quantity after SetDefaults_ResourceList, or the input when unparsable. */
 export function canonicalResourceQuantity(input: unknown): unknown {

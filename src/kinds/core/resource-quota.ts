@@ -5,9 +5,9 @@
  * non-negative amounts, known and compatible scopes, scopes immutable. Scope-per-resource rules
  * and the scope selector are not checked.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { goStringSlice } from '../../core/go-format.js';
-import { parseQuantity } from '../../core/quantity.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { goStringSlice } from '../../apimachinery/go-format.js';
+import { parseQuantity } from '../../apimachinery/quantity.js';
 import { asRecord, asTexts, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { defaultResourceList } from './resource-list.js';

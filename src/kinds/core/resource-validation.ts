@@ -3,10 +3,10 @@
  * validateContainerResourceName, ValidateResourceQuantityValue) and pkg/apis/core/helper
  * (IsStandardResourceName, IsNativeResource, IsOvercommitAllowed), kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { formatQuantity } from '../../core/quantity-format.js';
-import { compareQuantities, parseQuantity, quantityErrors, quantitySign, type Quantity } from '../../core/quantity.js';
-import { isQualifiedName } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { formatQuantity } from '../../apimachinery/quantity-format.js';
+import { compareQuantities, parseQuantity, quantityErrors, quantitySign, type Quantity } from '../../apimachinery/quantity.js';
+import { isQualifiedName } from '../../apimachinery/validation/names.js';
 import { asRecord, type JsonRecord } from '../json-values.js';
 
 const standardContainerResources = new Set(['cpu', 'memory', 'ephemeral-storage']);

@@ -3,10 +3,10 @@
  * validatePodDNSConfig, validateReadinessGates, validateSchedulingGates, ValidateHostAliases and
  * validateTopologySpreadConstraints (kube v1.32). Affinity is not validated.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../apimachinery/validation/names.js';
 import { asRecord, asRecords, asText, asTexts, type JsonRecord } from '../json-values.js';
-import { validateIP } from '../../core/validation/ip-addresses.js';
+import { validateIP } from '../../apimachinery/validation/ip-addresses.js';
 
 const taintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 

@@ -4,12 +4,12 @@
  * ValidateSecretUpdate (kube v1.32): config keys, 1 MiB of data, the keys each built-in type
  * needs, an immutable type and immutable data once `immutable` is set.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { goJsonSyntaxError } from '../../core/go-json-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { goJsonSyntaxError } from '../../apimachinery/go-json-errors.js';
 import { asRecord, asText, asTextMap, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { decodeBase64, decodedLength, encodeBase64, maxDataSize, validateDataKeys, validateImmutableData } from './config-map.js';
-import { utf8Text } from '../../core/utf8.js';
+import { utf8Text } from '../../apimachinery/utf8.js';
 
 /** Converts stringData into data (a stringData key wins) and removes it, as kube's conversion does. */
 function mergeStringData(secret: JsonRecord): void {

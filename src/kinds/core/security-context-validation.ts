@@ -3,9 +3,9 @@
  * validatePodSpecSecurityContext (kube v1.32): user and group ids, proc mount, seccomp profile,
  * privilege escalation, sysctl names, fsGroupChangePolicy. Windows options are not checked.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
 import { asList, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
-import { inclusiveRangeError } from '../../core/validation/names.js';
+import { inclusiveRangeError } from '../../apimachinery/validation/names.js';
 
 const maxId = 2147483647;
 

@@ -4,11 +4,11 @@
  * normalizeClusterIPs, patchAllocatedValues, initIPFamilyFields), for a single-stack cluster whose
  * family is that of the configured range. Fields are written in Go's order.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { sameJson } from '../json-equality.js';
 import { asRecord, asRecords, asText, asTexts, orderEach, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import { defaultServiceNetwork } from './cluster-ip.js';
-import { isIPv6, parseCIDR } from '../../core/validation/ip-addresses.js';
+import { isIPv6, parseCIDR } from '../../apimachinery/validation/ip-addresses.js';
 import { validateClusterIPFields } from './service-ip-validation.js';
 import { externallyAccessible } from './service-validation.js';
 

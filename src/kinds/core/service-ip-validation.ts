@@ -3,10 +3,10 @@
  * ValidateServiceClusterIPsRelatedFields, validateUpgradeDowngradeClusterIPs and
  * validateUpgradeDowngradeIPFamilies (kube v1.32).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asText, asTexts, type JsonRecord } from '../json-values.js';
 import { nilValue } from './go-values.js';
-import { isIPv6, validateIP } from '../../core/validation/ip-addresses.js';
+import { isIPv6, validateIP } from '../../apimachinery/validation/ip-addresses.js';
 
 const families = ['IPv4', 'IPv6'];
 const familyPolicies = ['PreferDualStack', 'RequireDualStack', 'SingleStack'];

@@ -2,15 +2,15 @@
  * ValidateService and ValidateServiceUpdate (pkg/apis/core/validation, kube v1.32), in kube's
  * order. Cluster-IP rules live in service-ip-validation.ts.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import { validateLabels } from '../../core/validation/metadata-fields.js';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../core/validation/names.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { validateLabels } from '../../apimachinery/validation/metadata-fields.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../apimachinery/validation/names.js';
 import { asRecord, asRecords, asText, asTextMap, asTexts, type JsonRecord } from '../json-values.js';
 import { validateProtocol } from './container-validation.js';
 import { nilValue } from './go-values.js';
-import { validateCIDR, validateIP, validateNonSpecialIP } from '../../core/validation/ip-addresses.js';
-import { isValidPortNum, validatePortNumberOrName } from '../../core/validation/ports.js';
+import { validateCIDR, validateIP, validateNonSpecialIP } from '../../apimachinery/validation/ip-addresses.js';
+import { isValidPortNum, validatePortNumberOrName } from '../../apimachinery/validation/ports.js';
 import { isHeadless, validateClusterIPFields, validateClusterIPsUpdate, validateIPFamiliesUpdate } from './service-ip-validation.js';
 
 const serviceTypes = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];

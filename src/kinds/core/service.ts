@@ -5,8 +5,8 @@
  * (pkg/registry/core/service/strategy.go dropTypeDependentFields); ValidateService and
  * ValidateServiceUpdate (kube v1.32). Allocation errors stop validation, as kube's do.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { sameJson } from '../json-equality.js';
 import { asRecord, asRecords, asTexts, cloneJson, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';

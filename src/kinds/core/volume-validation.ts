@@ -4,8 +4,8 @@
  * the common sources (emptyDir, hostPath, secret, configMap, persistentVolumeClaim, nfs,
  * downwardAPI, projected, csi, ephemeral); the others are only counted.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Label } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Label } from '../../apimachinery/validation/names.js';
 import { asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import { volumeSourceOrder } from './pod-schema.js';
 

@@ -2,8 +2,8 @@
  * ValidateFlowSchemaStatus and ValidatePriorityLevelConfigurationStatus (kube v1.32): condition
  * types are required and may not repeat.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asRecord, asText } from '../json-values.js';
 
 /** The status conditions' errors. */

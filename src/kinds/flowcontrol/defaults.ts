@@ -4,7 +4,7 @@
  * nominalConcurrencyShares 30 (only when absent: 0 stays) and lendablePercent 0; queuing 64
  * queues, hands of 8, 50 requests per queue. Keys are put back in Go's field order.
  */
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 
 /** SetDefaults_FlowSchemaSpec. */

@@ -4,9 +4,9 @@
  * rule's subjects, resource and non-resource rules, the status conditions, and the mandatory
  * FlowSchemas' fixed spec.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Label, isDNS1123Subdomain } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Label, isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asNumber, asRecord, asText, asTexts, type JsonRecord } from '../json-values.js';
 import { mandatorySpecError } from './mandatory.js';
 import { validateConditions } from './conditions.js';

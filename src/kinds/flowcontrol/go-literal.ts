@@ -3,7 +3,7 @@
  * mandatory object's changed spec. Pointers print as addresses, which differ on every kube run;
  * here they count up from one fixed address.
  */
-import { goQuote, goStringSlice } from '../../core/go-format.js';
+import { goQuote, goStringSlice } from '../../apimachinery/go-format.js';
 import { asList, asNumber, asRecord, asText, asTexts, type JsonRecord } from '../json-values.js';
 
 class Pointers {

@@ -6,7 +6,7 @@
  * internal structs, after defaulting: an empty list equals an absent one, a false bool an absent one.
  */
 import bootstrap from '../../../data/bootstrap-flowcontrol.json';
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
 import type { JsonRecord } from '../json-values.js';
 import { flowSchemaSpecLiteral, priorityLevelSpecLiteral } from './go-literal.js';
 

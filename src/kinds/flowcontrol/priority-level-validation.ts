@@ -4,8 +4,8 @@
  * limited level's shares, percents and limit response (queue shape and shuffle-sharding entropy),
  * the mandatory levels' fixed spec (the exempt level's `spec.exempt` may change), the conditions.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asRecord, asText, type JsonRecord } from '../json-values.js';
 import { validateConditions } from './conditions.js';
 import { mandatorySpecError } from './mandatory.js';

@@ -3,7 +3,7 @@
  * selector of a Deployment or ReplicaSet, ValidatePodTemplateSpecForReplicaSet, and the
  * apps/v1 selector immutability their strategies add (pkg/registry/apps/<kind>/strategy.go).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asNumber, asRecord, asText, type JsonRecord } from '../json-values.js';
 import { goLabelSelector, goStringMap } from './go-literals.js';
 import { labelSelectorConvertible, labelSelectorIsEmpty, labelSelectorMatches, validateLabelSelector } from './label-selector.js';

@@ -3,7 +3,7 @@
  * (pkg/apis/autoscaling/v2/defaults.go) and validateBehavior
  * (pkg/apis/autoscaling/validation/validation.go), kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asNumber, asOptionalText, asRecord, asRecords, isUnset, orderKeys, type JsonRecord } from '../json-values.js';
 
 const maxPeriodSeconds = 1800;

@@ -6,7 +6,7 @@
  * conditions. A v1 object without any metric gets the 80% CPU target there.
  */
 import { cloneJson, asList, asNumber, asRecord, asRecords, type JsonRecord } from '../json-values.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { defaultBehavior } from './autoscaler-behavior.js';
 import { cpuUtilizationOf, metricSpecToV1, metricSpecToV2, metricStatusToV1, metricStatusToV2 } from './autoscaler-metric-versions.js';
 

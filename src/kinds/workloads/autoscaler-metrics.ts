@@ -2,8 +2,8 @@
  * HorizontalPodAutoscaler metrics as pkg/apis/autoscaling/validation/validation.go (v1.32)
  * validates them on the internal (v2-shaped) type: validateMetricSpec and its per-source checks.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isValidPathSegmentName } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isValidPathSegmentName } from '../../apimachinery/validation/names.js';
 import { asNumber, asOptionalText, asRecord, asRecords, asText, isUnset, type JsonRecord } from '../json-values.js';
 import { validateDNS1123Label, validateQualifiedName } from './formats.js';
 
@@ -101,7 +101,7 @@ function validateMetricTarget(target: JsonRecord, path: string): FieldError[] {
 
 /**
  * resource.Quantity.Sign of a JSON quantity (a number or a string like "-1.5Gi"), read from its
- * numeric prefix. Differs from ParseQuantity + Sign (src/core/quantity.ts) for `.` and `+.`, which
+ * numeric prefix. Differs from ParseQuantity + Sign (src/apimachinery/quantity.ts) for `.` and `+.`, which
  * Go reads as zero and this as positive.
  */
 function quantitySign(value: unknown): number {

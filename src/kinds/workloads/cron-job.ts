@@ -3,11 +3,11 @@
  * ValidateCronJobUpdate (pkg/apis/batch/validation/validation.go) and
  * pkg/registry/batch/cronjob/strategy.go, kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { loadLocationError } from '../../core/go-time.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
-import { byteLength } from '../../core/validation/names.js';
-import { orderedMeta, type KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { loadLocationError } from '../../apimachinery/go-time.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
+import { byteLength } from '../../apimachinery/validation/names.js';
+import { orderedMeta, type KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asOptionalText, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { cronScheduleError } from './cron-schedule.js';

@@ -5,8 +5,8 @@
  * `*`, `?`, `n`, `a-b`, optionally `/step`, months and days also by name. Only the error text
  * matters here: kube stores the schedule as written.
  */
-import { goQuote } from '../../core/go-format.js';
-import { loadLocationError, parseDurationError } from '../../core/go-time.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { loadLocationError, parseDurationError } from '../../apimachinery/go-time.js';
 
 interface Bounds {
   min: number;

@@ -2,9 +2,9 @@
  * apps/v1 DaemonSet: SetDefaults_DaemonSet (pkg/apis/apps/v1/defaults.go), ValidateDaemonSetSpec
  * (pkg/apis/apps/validation/validation.go) and pkg/registry/apps/daemonset/strategy.go, v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asNumber, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';

@@ -3,11 +3,11 @@
  * and ValidateEndpointSliceCreate / ValidateEndpointSliceUpdate
  * (pkg/apis/discovery/validation/validation.go), kube v1.32. Hints are not validated here.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { parseIP, specialIPProblems, to4 } from '../../core/validation/ip-addresses.js';
-import { validateLabels } from '../../core/validation/metadata-fields.js';
-import { isDNS1123Subdomain } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { parseIP, specialIPProblems, to4 } from '../../apimachinery/validation/ip-addresses.js';
+import { validateLabels } from '../../apimachinery/validation/metadata-fields.js';
+import { isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asOptionalText, asOptionalTextMap, asRecord, asRecords, asText, isUnset, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { isFullyQualifiedDomainName, validateDNS1123Label, validateQualifiedName } from './formats.js';

@@ -3,9 +3,9 @@
  * does not cover yet: domain-prefixed paths, wildcard subdomains, fully qualified domain names,
  * the workload kinds' port names, and Go's `%q` of a string list.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import { byteLength, dns1123SubdomainMaxLength, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, maxLenError, regexError } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { byteLength, dns1123SubdomainMaxLength, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, maxLenError, regexError } from '../../apimachinery/validation/names.js';
 
 const httpPathFormat = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
 const httpPathPattern = new RegExp(`^${httpPathFormat}$`);

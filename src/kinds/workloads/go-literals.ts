@@ -5,9 +5,9 @@
  * type whose String method has a pointer receiver (intstr.IntOrString, metav1.LabelSelector)
  * is not a Stringer once dereferenced, so it is printed with `%#v` too.
  */
-import { GoLiteral } from '../../core/field-errors.js';
-import { goQuote, goStringSlice as goStringSliceLiteral } from '../../core/go-format.js';
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
+import { GoLiteral } from '../../apimachinery/field-errors.js';
+import { goQuote, goStringSlice as goStringSliceLiteral } from '../../apimachinery/go-format.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import { asOptionalTextMap, asRecord, asText, isUnset } from '../json-values.js';
 
 /**

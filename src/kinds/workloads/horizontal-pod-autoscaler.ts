@@ -5,8 +5,8 @@
  * internal (v2-shaped) object, so a v1 object's targetCPUUtilizationPercentage is checked, and
  * reported, as `spec.metrics[0].resource.target.averageUtilization`.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asNumber, asRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { defaultBehavior, validateBehavior } from './autoscaler-behavior.js';

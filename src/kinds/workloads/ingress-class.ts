@@ -3,9 +3,9 @@
  * and ValidateIngressClass / ValidateIngressClassUpdate
  * (pkg/apis/networking/validation/validation.go), kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { byteLength, isDNS1123Label } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { byteLength, isDNS1123Label } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalText, asRecord, asText, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { isDomainPrefixedPath } from './formats.js';

@@ -3,11 +3,11 @@
  * (pkg/apis/networking/validation/validation.go) and pkg/registry/networking/ingress/strategy.go,
  * kube v1.32. networking/v1 has no Ingress defaults (pathType must be given).
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { parseIP } from '../../core/validation/ip-addresses.js';
-import { isDNS1035Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../core/validation/names.js';
-import { isValidPortNum } from '../../core/validation/ports.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { parseIP } from '../../apimachinery/validation/ip-addresses.js';
+import { isDNS1035Label, isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation/names.js';
+import { isValidPortNum } from '../../apimachinery/validation/ports.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asNumber, asOptionalText, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { isValidWorkloadPortName, isWildcardDNS1123Subdomain } from './formats.js';

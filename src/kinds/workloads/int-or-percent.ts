@@ -3,9 +3,9 @@
  * minAvailable), validated as pkg/apis/apps/validation (v1.32) does: ValidatePositiveIntOrPercent,
  * IsNotMoreThan100Percent and getIntOrPercentValue.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
-import { regexError } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
+import { regexError } from '../../apimachinery/validation/names.js';
 import { goIntOrString } from './go-literals.js';
 
 const percentFormat = '[0-9]+%';

@@ -2,7 +2,7 @@
  * Index lists of Indexed Jobs ("1,3-5,7"), after validateIndexesFormat and parseIndexInterval in
  * pkg/apis/batch/validation/validation.go (v1.32).
  */
-import { goQuote } from '../../core/go-format.js';
+import { goQuote } from '../../apimachinery/go-format.js';
 
 /** The number of indexes in the list, or kube's error text when it is malformed. */
 export function validateIndexesFormat(text: string, completions: number): number | string {

@@ -3,8 +3,8 @@
  * pkg/apis/batch/validation/validation.go (v1.32; JobBackoffLimitPerIndex, JobSuccessPolicy and
  * JobPodReplacementPolicy are on by default there).
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
 import { asList, asNumber, asOptionalText, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import { goQuotedList, validateQualifiedName } from './formats.js';
 import { goPointerText } from './go-literals.js';

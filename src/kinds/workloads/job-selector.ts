@@ -3,9 +3,9 @@
  * validateGeneratedSelector (pkg/apis/batch/validation/validation.go), kube v1.32. Pods carry
  * both the legacy and the batch.kubernetes.io labels; the selector uses only the prefixed uid.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalTextMap, asRecord, ensureRecord } from '../json-values.js';
 import { goLabelSelector, goStringMap } from './go-literals.js';
 import { labelSelectorConvertible, labelSelectorMatches } from './label-selector.js';

@@ -2,8 +2,8 @@
  * batch JobSpec validation shared by Job and CronJob's jobTemplate: the lowercase validateJobSpec
  * of pkg/apis/batch/validation/validation.go (v1.32), without the selector rules.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
 import { asNumber, asOptionalText, asRecord, asText, type JsonRecord } from '../json-values.js';
 import { isDomainPrefixedPath } from './formats.js';
 import { goSuccessPolicy, validatePodFailurePolicy, validatePodReplacementPolicy, validateSuccessPolicy } from './job-policies.js';

@@ -2,8 +2,8 @@
  * What a Job update may change: ValidateJobSpecUpdate, validateCompletions and
  * validatePodTemplateUpdate (pkg/apis/batch/validation/validation.go, v1.32; ElasticIndexedJob is GA).
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asNumber, asRecord, type JsonRecord } from '../json-values.js';
 import { goLabelSelector } from './go-literals.js';

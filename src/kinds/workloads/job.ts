@@ -2,9 +2,9 @@
  * batch/v1 Job: SetDefaults_Job (pkg/apis/batch/v1/defaults.go), ValidateJob / ValidateJobUpdate
  * (pkg/apis/batch/validation/validation.go) and pkg/registry/batch/job/strategy.go, kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Label } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Label } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asNumber, asOptionalTextMap, asRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateTemplateSelection } from './apps-validation.js';

@@ -3,11 +3,11 @@
  * it: apimachinery pkg/apis/meta/v1/validation ValidateLabelSelector (v1.32) and
  * pkg/apis/meta/v1/helpers.go LabelSelectorAsSelector.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { compareGoStrings } from '../../core/selectors/go-strings.js';
-import { matchesLabels, type LabelOperator, type LabelRequirement, type LabelSelector } from '../../core/selectors/labels.js';
-import { validateLabels } from '../../core/validation/metadata-fields.js';
-import { isQualifiedName, isValidLabelValue } from '../../core/validation/names.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
+import { matchesLabels, type LabelOperator, type LabelRequirement, type LabelSelector } from '../../apimachinery/selectors/labels.js';
+import { validateLabels } from '../../apimachinery/validation/metadata-fields.js';
+import { isQualifiedName, isValidLabelValue } from '../../apimachinery/validation/names.js';
 import { asList, asOptionalTextMap, asRecord, asRecords, asText, isUnset, type JsonRecord } from '../json-values.js';
 
 export interface LabelSelectorOptions {

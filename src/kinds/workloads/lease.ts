@@ -3,10 +3,10 @@
  * and pkg/registry/coordination/lease/strategy.go, kube v1.32. The CoordinatedLeaderElection gate
  * is alpha (off) there, so the strategy drops spec.strategy and spec.preferredHolder.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
-import { isQualifiedName } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
+import { isQualifiedName } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asOptionalText, asRecord, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { specOf } from './strategy.js';

@@ -3,10 +3,10 @@
  * (pkg/apis/networking/v1/defaults.go) and ValidateNetworkPolicySpec
  * (pkg/apis/networking/validation/validation.go), kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isStrictSubnet, parseCIDR, to4, type Cidr } from '../../core/validation/ip-addresses.js';
-import { isValidPortNum } from '../../core/validation/ports.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isStrictSubnet, parseCIDR, to4, type Cidr } from '../../apimachinery/validation/ip-addresses.js';
+import { isValidPortNum } from '../../apimachinery/validation/ports.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asOptionalText, asRecord, asRecords, asText, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { isValidWorkloadPortName } from './formats.js';

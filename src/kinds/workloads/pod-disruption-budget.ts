@@ -2,8 +2,8 @@
  * policy/v1 PodDisruptionBudget: ValidatePodDisruptionBudgetSpec (pkg/apis/policy/validation/validation.go)
  * and pkg/registry/policy/poddisruptionbudget/strategy.go, kube v1.32. No defaults in policy/v1.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalText, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { goPointerText } from './go-literals.js';

@@ -3,8 +3,8 @@
  * come from the core kinds (src/kinds/core/pod-defaults.ts, pod-spec-validation.ts); this file
  * adapts them to the workload kinds' shapes and adds the template readers they share.
  */
-import type { FieldError } from '../../core/field-errors.js';
-import { validateAnnotations, validateLabels } from '../../core/validation/metadata-fields.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import { validateAnnotations, validateLabels } from '../../apimachinery/validation/metadata-fields.js';
 import { defaultPodTemplate as defaultCorePodTemplate } from '../core/pod-defaults.js';
 import { validatePodTemplateSpec } from '../core/pod-spec-validation.js';
 import { asOptionalTextMap, asRecord, ensureRecord, type JsonRecord } from '../json-values.js';

@@ -3,8 +3,8 @@
  * ValidatePriorityClass / ValidatePriorityClassUpdate (pkg/apis/scheduling/validation/validation.go)
  * and IsKnownSystemPriorityClass (pkg/apis/scheduling/helpers.go), kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asOptionalText, setDefault } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateImmutable } from './strategy.js';

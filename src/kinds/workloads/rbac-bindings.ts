@@ -4,9 +4,9 @@
  * (pkg/apis/rbac/validation/validation.go), and SetDefaults_Subject (pkg/apis/rbac/v1/defaults.go),
  * kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { isDNS1123Subdomain, isValidPathSegmentName } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asRecord, asRecords, asText, ensureRecord, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { goStringStruct } from './go-literals.js';

@@ -3,8 +3,8 @@
  * ValidatePolicyRule (pkg/apis/rbac/validation/validation.go, kube v1.32). The names (path
  * segments) are the generic strategy's; there are no defaults.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asRecord, asRecords, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { goLabelSelector, goStringSlice } from './go-literals.js';

@@ -2,9 +2,9 @@
  * apps/v1 ReplicaSet: SetDefaults_ReplicaSet (pkg/apis/apps/v1/defaults.go), ValidateReplicaSetSpec
  * (pkg/apis/apps/validation/validation.go) and pkg/registry/apps/replicaset/strategy.go, kube v1.32.
  */
-import type { FieldError } from '../../core/field-errors.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
-import type { KubeObject } from '../../registry/object.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asNumber, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateRequiredSelector, validateSelectedTemplate, validateSelectorImmutable } from './apps-validation.js';

@@ -3,10 +3,10 @@
  * (pkg/apis/node/validation/validation.go), kube v1.32. Overhead quantities and scheduling
  * tolerations are left to the core kinds' resource and toleration validators.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { validateLabels } from '../../core/validation/metadata-fields.js';
-import { isDNS1123Label } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { validateLabels } from '../../apimachinery/validation/metadata-fields.js';
+import { isDNS1123Label } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalTextMap, asRecord, asText } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateImmutable } from './strategy.js';

@@ -3,10 +3,10 @@
  * on by default), ValidateStatefulSetSpec / ValidateStatefulSetUpdate
  * (pkg/apis/apps/validation/validation.go) and pkg/registry/apps/statefulset/strategy.go, v1.32.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { goQuote } from '../../core/go-format.js';
-import { validateNonNegativeField } from '../../core/validation/generic.js';
-import { orderedMeta, type KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { goQuote } from '../../apimachinery/go-format.js';
+import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
+import { orderedMeta, type KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asNumber, asRecord, asRecords, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';

@@ -3,9 +3,9 @@
  * ValidateStorageClass / ValidateStorageClassUpdate (pkg/apis/storage/validation/validation.go),
  * kube v1.32.
  */
-import { fieldError, type FieldError } from '../../core/field-errors.js';
-import { byteLength, isValidLabelValue } from '../../core/validation/names.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
+import { byteLength, isValidLabelValue } from '../../apimachinery/validation/names.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asList, asOptionalText, asOptionalTextMap, asRecords, asText, setDefault } from '../json-values.js';
 import type { KindSemantics } from '../types.js';

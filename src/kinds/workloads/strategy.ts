@@ -3,9 +3,9 @@
  * spec as defaulting and validation see `obj.Spec`, the status resets and carries of
  * PrepareForCreate / PrepareForUpdate, and ValidateImmutableField.
  */
-import { fieldError, GoLiteral, type FieldError } from '../../core/field-errors.js';
-import { fieldImmutableMessage } from '../../core/validation/metadata-fields.js';
-import type { KubeObject } from '../../registry/object.js';
+import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
+import { fieldImmutableMessage } from '../../apimachinery/validation/metadata-fields.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asRecord, ensureRecord, type JsonRecord } from '../json-values.js';
 
@@ -41,7 +41,7 @@ export function keepStatus(object: KubeObject, old: KubeObject): void {
 
 /**
  * field.Invalid with field.OmitValueType{}: kube prints `Invalid value: <detail>` without a value.
- * core/field-errors.ts has no omitted-value form yet, so the detail rides in the bad value, which
+ * apimachinery/field-errors.ts has no omitted-value form yet, so the detail rides in the bad value, which
  * renders the same text.
  */
 export function invalidOmittingValue(path: string, detail: string): FieldError {

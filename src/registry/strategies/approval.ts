@@ -3,9 +3,9 @@
  * csrApprovalStrategy): an update changes status.conditions (and metadata) only; the kind's
  * semantics say how and validate it. Creation through /approval does not exist.
  */
-import type { FieldError } from '../../core/field-errors.js';
-import { validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
-import type { KubeObject } from '../object.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import { validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { SubresourceStrategy } from './subresource.js';
 
 export class ApprovalStrategy extends SubresourceStrategy {

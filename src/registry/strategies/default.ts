@@ -5,13 +5,13 @@
  * kind's own semantics (src/kinds), and the kind's selectable fields.
  */
 import type { ResourceType } from '../../api/catalog.js';
-import type { FieldError } from '../../core/field-errors.js';
-import { type ObjectMetaOptions, validateObjectMetaCreate, validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import { type ObjectMetaOptions, validateObjectMetaCreate, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
 import { kindSemantics } from '../../kinds/index.js';
 import type { KindSemantics, Requester } from '../../kinds/types.js';
 import { selectableFields } from '../field-labels.js';
 import { type KindFacts, kindFacts } from '../kind-facts.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import type { Strategy } from '../strategy.js';
 import { shouldDeleteDuringUpdate, type DeletionRules } from '../deletion.js';
 

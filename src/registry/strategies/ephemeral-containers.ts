@@ -3,10 +3,10 @@
  * changes spec.ephemeralContainers and nothing else, checked by ValidatePodEphemeralContainersUpdate;
  * no create through the subresource.
  */
-import type { FieldError } from '../../core/field-errors.js';
-import { validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import { validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
 import { keepOnlyEphemeralContainers, validateEphemeralContainersUpdate } from '../../kinds/core/pod-ephemeral.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { SubresourceStrategy } from './subresource.js';
 
 export class EphemeralContainersStrategy extends SubresourceStrategy {

@@ -4,9 +4,9 @@
  * BeforeCreate/BeforeUpdate, the generic ObjectMeta check (path segment names) runs only when the
  * kind's own validation found nothing.
  */
-import type { FieldError } from '../../core/field-errors.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
 import { validateEventsGroupCreate, validateEventsGroupUpdate } from '../../kinds/core/events-group-event.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { DefaultStrategy } from './default.js';
 
 export class EventsGroupEventStrategy extends DefaultStrategy {

@@ -3,7 +3,7 @@
  * finalizer and the `kubernetes.io/metadata.name` label; an update cannot change finalizers or
  * status (those go through /finalize and /status).
  */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { DefaultStrategy } from './default.js';
 
 export const kubernetesFinalizer = 'kubernetes';

@@ -3,9 +3,9 @@
  * status and nothing else; everything else, generation included, stays as stored. Creation through
  * /status does not exist.
  */
-import type { FieldError } from '../../core/field-errors.js';
-import { validateObjectMetaUpdate } from '../../core/validation/object-meta.js';
-import type { KubeObject } from '../object.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
+import { validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import { SubresourceStrategy } from './subresource.js';
 
 export class StatusStrategy extends SubresourceStrategy {

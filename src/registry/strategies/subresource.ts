@@ -4,9 +4,9 @@
  * fields, deletion rules and unconditional updates. Each says which part of the request an update
  * keeps (`prepareForUpdate`) and how it is validated (`validateUpdate`).
  */
-import type { FieldError } from '../../core/field-errors.js';
+import type { FieldError } from '../../apimachinery/field-errors.js';
 import type { DeletionRules } from '../deletion.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../apimachinery/object.js';
 import type { Strategy } from '../strategy.js';
 import type { DefaultStrategy } from './default.js';
 

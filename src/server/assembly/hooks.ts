@@ -1,0 +1,35 @@
+/**
+ * What the server registers into the layers below it, per cluster, as kube-apiserver's config
+ * registers strategies, Store hooks and admission plugins where it is assembled: the lower layers
+ * offer the hooks (state slots of the cluster) and import no feature.
+ *   - registry: the ControlPlane type's strategy (the default plane), and the controllers' events
+ *     every write sends;
+ *   - custom resources: the ControlPlane type, served as built in by the default plane;
+ *   - admission: the built-in plugins, in kube's order (default plugins on create, ControlPlane
+ *     defaults; RBAC escalation prevention).
+ */
+import { builtinDefaults } from '../../admission/builtin-mutation.js';
+import { admissionChain } from '../../admission/plugins.js';
+import { rbacEscalation } from '../../admission/rbac-escalation.js';
+import type { ClusterContext } from '../../cluster/context.js';
+import { controllerMessages } from '../../controllers/messages.js';
+import { builtinCustomTypes } from '../../crds/serving-catalog.js';
+import { registryHooks } from '../../registry/registry.js';
+import { controlPlaneDefaults } from '../../tenancy/control-plane-defaults.js';
+import { ControlPlaneStrategy } from '../../tenancy/control-plane-strategy.js';
+import { isControlPlaneType, tenancyTypes } from '../../tenancy/control-plane-type.js';
+
+/** Provides a new cluster context with the hooks of its kind of plane. */
+export function provideHooks(cluster: ClusterContext): ClusterContext {
+  const hostsTenants = cluster.tenancy.hostsTenants;
+  cluster.provide(registryHooks, {
+    strategy: (type) => (hostsTenants && isControlPlaneType(type) ? ControlPlaneStrategy : undefined),
+    messages: controllerMessages,
+  });
+  if (hostsTenants) cluster.provide(builtinCustomTypes, tenancyTypes);
+  cluster.provide(admissionChain, {
+    mutating: hostsTenants ? [builtinDefaults, controlPlaneDefaults] : [builtinDefaults],
+    validating: [rbacEscalation],
+  });
+  return cluster;
+}

@@ -1,0 +1,275 @@
+/**
+ * One storage watch served from the isolate's watch cache of its collection (watch-cache.ts):
+ * it starts where the request asks (now, after a resourceVersion, or with the current state),
+ * catches up from the cache's ring, the shard's history or a list of the shard's snapshot at the
+ * cache's position, and then takes the cache's live changes, filtered by its selectors with
+ * kube's transitions (watch-events.ts).
+ *
+ * Catching up streams from the shard with backpressure (the listener's promise says when the
+ * client took an event); live changes arriving meanwhile wait in a bounded queue. Live changes
+ * are delivered as they come: a watcher that cannot keep up is ended by its sink (the client
+ * resumes from the last resourceVersion it saw, as with kube's slow watchers), never by the cache.
+ *
+ * The cache hands changes over from whichever request owns its socket; workerd lets no request
+ * touch another's streams, so a change lands in the watcher's inbox and rings a doorbell: a
+ * promise made in the watcher's own request, whose continuation workerd runs there, and which
+ * drains the inbox into the listener.
+ */
+import { StorageError } from '../errors.js';
+import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
+import type { Change } from '../../durable/watch-protocol.js';
+import { eventFor } from './watch-events.js';
+import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
+
+/** What a watcher reads from its shard, through its own request's stub. */
+export interface WatchSource {
+  link: ShardLink;
+  list(request: ListRequest): Promise<ListResult>;
+  /** The changes in (after, upTo] under `prefix`, oldest first; Expired when history is too short. */
+  changes(prefix: string, after: number, upTo: number): Promise<AsyncIterable<Change>>;
+}
+
+/** Live changes a catching-up watcher may hold (count, and bytes of documents) before it is ended as too slow. */
+const maxPending = 10_000;
+const maxPendingBytes = 16 * 1024 * 1024;
+/** How long a start may wait for the subscription, or for the cache to reach a requested version. */
+const startTimeoutMillis = 10_000;
+
+type State = 'starting' | 'catchingUp' | 'live' | 'stopped';
+
+export class CacheWatcher implements Watcher, CacheMember {
+  private state: State = 'starting';
+  private pending: Change[] = [];
+  private pendingBytes = 0;
+  /** While catching up, live changes after this version are held for later. */
+  private since = 0;
+  /** The newest resourceVersion delivered: nothing at or below it is delivered again. */
+  private delivered = 0;
+  private reached: { version: number; resolve: () => void } | null = null;
+  private wakeResolve: (() => void) | null = null;
+  /** What the cache handed over, waiting for this watcher's request to take it. */
+  private inbox: (Change | { failed: StorageError } | { progress: number })[] = [];
+  private doorbell: (() => void) | null = null;
+
+  constructor(
+    private readonly cache: WatchCache,
+    private readonly source: WatchSource,
+    private readonly request: WatchRequest,
+    private readonly listener: WatchListener,
+  ) {}
+
+  /** Starts; throws TooLargeResourceVersion or Expired as a StorageError when the start is refused. */
+  async start(): Promise<void> {
+    this.cache.join(this);
+    this.armWake();
+    this.armDoorbell();
+    try {
+      await withDeadline(this.cache.whenReady(this, this.source.link), 'the watch subscription did not start');
+      const { start } = this.request;
+      await this.reach(start.from === 'resourceVersion' ? start.resourceVersion : start.from === 'state' ? (start.notOlderThan ?? 0) : 0);
+      if (start.from === 'now') return this.goLive([], this.cache.position);
+      if (start.from === 'resourceVersion') return await this.replayFrom(start.resourceVersion);
+      return await this.sendState();
+    } catch (error) {
+      this.stop();
+      throw error;
+    }
+  }
+
+  stop(): void {
+    if (this.state === 'stopped') return;
+    this.state = 'stopped';
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.cache.leave(this);
+  }
+
+  offer(change: Change): void {
+    if (this.reached && change.resourceVersion >= this.reached.version) this.reached.resolve();
+    this.post(change);
+  }
+
+  fail(error: StorageError): void {
+    this.post({ failed: error });
+  }
+
+  progressed(resourceVersion: number): void {
+    if (this.reached && resourceVersion >= this.reached.version) this.reached.resolve();
+    this.post({ progress: resourceVersion });
+  }
+
+  /** Queues for this watcher's request and rings its doorbell. */
+  private post(item: Change | { failed: StorageError } | { progress: number }): void {
+    if (this.state === 'stopped') return;
+    this.inbox.push(item);
+    const ring = this.doorbell;
+    this.doorbell = null;
+    ring?.();
+  }
+
+  /** Waits for the doorbell; the promise is made here, so draining runs in this watcher's request. */
+  private armDoorbell(): void {
+    new Promise<void>((resolve) => (this.doorbell = resolve)).then(() => {
+      if (this.state === 'stopped') return;
+      this.drain();
+      this.armDoorbell();
+    });
+  }
+
+  private drain(): void {
+    for (const item of this.inbox.splice(0)) {
+      if ('failed' in item) {
+        this.stop();
+        return this.listener.ended(item.failed.failure);
+      }
+      if ('progress' in item) {
+        if (this.state === 'live' && item.progress > this.delivered) this.listener.progress((this.delivered = item.progress), false);
+        continue;
+      }
+      this.take(item);
+    }
+  }
+
+  private take(change: Change): void {
+    if (this.state === 'live') this.deliver(change);
+    else if (this.state === 'catchingUp' && change.resourceVersion > this.since) {
+      this.pending.push(change);
+      this.pendingBytes += sizeOf(change);
+      if (this.pending.length > maxPending || this.pendingBytes > maxPendingBytes) this.end();
+    }
+  }
+
+  wake(): void {
+    this.wakeResolve?.();
+  }
+
+  /**
+   * Waits to be asked to re-subscribe; the promise is made here, so workerd runs the
+   * continuation in this watcher's request whichever request resolves it.
+   */
+  private armWake(): void {
+    new Promise<void>((resolve) => (this.wakeResolve = resolve)).then(async () => {
+      if (this.state === 'stopped') return;
+      this.armWake();
+      await this.cache.connect(this, this.source.link);
+    }).catch(() => this.end());
+  }
+
+  /** Resolves once the cache's position is at least `version`; TooLargeResourceVersion past the shard's newest. */
+  private async reach(version: number): Promise<void> {
+    if (version <= this.cache.position) return;
+    const current = await this.source.link.current();
+    if (version > current) {
+      throw new StorageError({ code: 'TooLargeResourceVersion', key: this.request.filter.prefix, requestedResourceVersion: version, currentResourceVersion: current });
+    }
+    if (version <= this.cache.position) return;
+    await withDeadline(new Promise<void>((resolve) => (this.reached = { version, resolve })), 'the watch cache did not reach the requested resourceVersion');
+    this.reached = null;
+  }
+
+  /** Every change after `resourceVersion`: from the ring, or from the shard's history. */
+  private async replayFrom(resourceVersion: number): Promise<void> {
+    const fromRing = this.cache.changesAfter(resourceVersion);
+    if (fromRing) return this.goLive(fromRing, this.cache.position);
+    const upTo = this.holdFrom(this.cache.position);
+    const history = await this.source.changes(this.request.filter.prefix, resourceVersion, upTo);
+    void this.catchUp(async () => {
+      for await (const change of history) await this.deliverPaced(change);
+    });
+  }
+
+  /** The state at the cache's position as ADDED events, the initial-events mark, then the changes after it. */
+  private async sendState(): Promise<void> {
+    const at = this.holdFrom(this.cache.position);
+    const { filter } = this.request;
+    const list = await this.source.list({ prefix: filter.prefix, version: { match: 'exact', resourceVersion: at }, labelSelector: filter.labelSelector, fieldSelector: filter.fieldSelector });
+    void this.catchUp(async () => {
+      for await (const item of list.items) {
+        if (this.state === 'stopped') return;
+        await this.listener.event('ADDED', item);
+      }
+      this.listener.progress(at, true);
+    });
+  }
+
+  /** From now on, live changes after `version` wait until the catch-up is done. */
+  private holdFrom(version: number): number {
+    this.since = version;
+    this.state = 'catchingUp';
+    return version;
+  }
+
+  private async catchUp(read: () => Promise<void>): Promise<void> {
+    try {
+      await read();
+      if (this.state === 'catchingUp') {
+        this.pendingBytes = 0;
+        this.goLive(this.pending.splice(0), this.since);
+      }
+    } catch (error) {
+      if (this.state === 'stopped') return;
+      this.stop();
+      this.listener.ended(error instanceof StorageError ? error.failure : undefined);
+    }
+  }
+
+  /**
+   * Delivers `changes` (held or replayed) and turns live, all at once: no live change can come
+   * between. The watcher has then seen everything up to `complete`: changes in the inbox at or
+   * below it are skipped.
+   */
+  private goLive(changes: Change[], complete: number): void {
+    if (this.state === 'stopped') return;
+    this.state = 'live';
+    for (const change of changes) this.deliver(change);
+    this.delivered = Math.max(this.delivered, complete);
+    this.listener.progress(this.delivered, false);
+  }
+
+  private deliver(change: Change): void {
+    if (change.resourceVersion <= this.delivered) return;
+    this.delivered = change.resourceVersion;
+    const event = eventFor(this.request.filter, change);
+    if (event) void this.listener.event(event.type, storedFor(change, event.type, event.value));
+    else this.listener.progress(change.resourceVersion, false);
+  }
+
+  /** Delivers a change read from history, waiting while the client is behind. */
+  private async deliverPaced(change: Change): Promise<void> {
+    if (this.state === 'stopped') return;
+    this.delivered = change.resourceVersion;
+    const event = eventFor(this.request.filter, change);
+    if (event) await this.listener.event(event.type, storedFor(change, event.type, event.value));
+    else this.listener.progress(change.resourceVersion, false);
+  }
+
+  /** Ended without a failure (too slow while catching up, or a re-subscription that failed): the client resumes. */
+  private end(): void {
+    if (this.state === 'stopped') return;
+    this.stop();
+    this.listener.ended();
+  }
+}
+
+/** The object of an event, one per change and event type, shared by every watcher that sees it (so encodings can be too). */
+const deliveredObjects = new WeakMap<Change, Partial<Record<EventType, StoredObject>>>();
+
+function storedFor(change: Change, type: EventType, value: string): StoredObject {
+  let byType = deliveredObjects.get(change);
+  if (!byType) deliveredObjects.set(change, (byType = {}));
+  return (byType[type] ??= { key: change.key, resourceVersion: change.resourceVersion, value });
+}
+
+/**
+ * `promise`, or a rejection after the start timeout. The timer also keeps this request alive
+ * while it waits for another request's I/O (workerd cancels a request with nothing pending).
+ */
+async function withDeadline<T>(promise: Promise<T>, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), startTimeoutMillis)));
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
