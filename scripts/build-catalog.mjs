@@ -11,15 +11,13 @@
  * plural, scope, verbs, subresources and their kinds and verbs). The discovery recordings
  * (`*discovery-aggregated-api.json`, `*discovery-aggregated-apis.json`) only supply short
  * names, categories, the /apis group order, and are used to print warnings where the two
- * disagree. Resource types v1.32 serves that the v1.26 documents lack come from
- * reference/overlays/v1.32-types.json (its `openapi` section). Only GA group-versions (`vN`) are kept. The output is deterministic: same inputs,
+ * disagree. Only GA group-versions (`vN`) are kept. The output is deterministic: same inputs,
  * same bytes. Dropping in a newer document set needs no code change.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withTypesOverlay } from './types-overlay.mjs';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -140,7 +138,7 @@ function addOperation(byKey, p, method, op, schemas) {
 function collectResources(dir) {
   const byKey = new Map();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const doc = withTypesOverlay(file, readJson(join(dir, file)));
+    const doc = readJson(join(dir, file));
     const schemas = doc.components?.schemas ?? {};
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       const p = splitPath(path);

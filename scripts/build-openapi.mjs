@@ -1,14 +1,13 @@
-// Derives data/openapi-documents.js from kube's OpenAPI v3 documents (reference/openapi/v3, or
-// OPENAPI_DIR): every document of a GA group-version (vN), plus the group, root and well-known
-// documents, minified, each with the SHA-512 kube-openapi uses as its hash. The Worker serves
-// them verbatim and parses one only when it needs its schemas. The resource types v1.32 serves that
-// the v1.26 documents lack are merged in from reference/overlays/v1.32-types.json (`openapi`).
+// Derives data/openapi-documents.js from kube's OpenAPI v3 documents (reference/openapi/v3, as
+// scripts/record-openapi.mjs records them from kube-apiserver v1.32.13, or OPENAPI_DIR): every
+// document of a GA group-version (vN), plus the group, root and well-known documents, minified,
+// each with the SHA-512 kube-openapi uses as its hash. The Worker serves them verbatim and parses
+// one only when it needs its schemas.
 //   node scripts/build-openapi.mjs [outPath]
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withTypesOverlay } from './types-overlay.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDir = process.env.OPENAPI_DIR ?? path.join(root, 'reference', 'openapi', 'v3');
@@ -40,7 +39,7 @@ function published(document, all) {
 
 const versioned = readdirSync(sourceDir)
   .filter((name) => name.endsWith('_openapi.json'))
-  .map((name) => ({ path: documentPath(name), text: JSON.stringify(withTypesOverlay(name, JSON.parse(readFileSync(path.join(sourceDir, name), 'utf8')))) }))
+  .map((name) => ({ path: documentPath(name), text: JSON.stringify(JSON.parse(readFileSync(path.join(sourceDir, name), 'utf8'))) }))
   .filter((document) => served(document.path));
 const documents = versioned.filter((document) => published(document, versioned)).sort((a, b) => (a.path < b.path ? -1 : 1));
 

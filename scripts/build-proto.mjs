@@ -6,7 +6,7 @@
  *   node scripts/build-proto.mjs [outPath] [--check-openapi]
  *   (inputs: env PROTO_DIR, default reference/proto, and env OPENAPI_DIR, default
  *    reference/openapi/v3, both relative to the project; reference/overlays/v1.32-proto.json and
- *    the `proto.messages` and `openapi` schemas of reference/overlays/v1.32-types.json;
+ *    the `proto.messages` of reference/overlays/v1.32-types.json;
  *    src/apply/go-zero-values.ts; outPath defaults to data/proto-descriptors.json)
  *
  * The vendored .proto files are kube v1.26's. The overlay adds the v1.32 fields (and messages)
@@ -332,8 +332,10 @@ function addOverlayField(type, name, spec) {
     }
     return;
   }
-  const protoType = spec.proto.includes('.') ? `.${spec.proto}` : spec.proto;
-  type.add(new protobuf.Field(name, spec.number, protoType, shape.repeated ? 'repeated' : 'optional'));
+  const qualified = (proto) => (proto.includes('.') ? `.${proto}` : proto);
+  const map = /^map<(\w+),(.+)>$/.exec(spec.proto);
+  if (map) type.add(new protobuf.MapField(name, spec.number, map[1], qualified(map[2])));
+  else type.add(new protobuf.Field(name, spec.number, qualified(spec.proto), shape.repeated ? 'repeated' : 'optional'));
 }
 
 /** Merges reference/overlays/v1.32-proto.json into the parsed .proto files (before resolveAll). */
@@ -584,7 +586,7 @@ function main(argv) {
     else out = resolve(arg);
   }
   const types = JSON.parse(readFileSync(join(PROJECT, 'reference/overlays/v1.32-types.json'), 'utf8'));
-  const schemas = { ...Object.assign({}, ...Object.values(types.openapi).map((d) => d.schemas)), ...loadSchemas(openapiDir) };
+  const schemas = loadSchemas(openapiDir);
   const overlay = JSON.parse(readFileSync(join(PROJECT, 'reference/overlays/v1.32-proto.json'), 'utf8'));
   overlay.messages = { ...overlay.messages, ...types.proto.messages };
   const doc = build(protoDir, schemas, overlay);

@@ -28,21 +28,14 @@
  *   string-typed Time), kube never applies OpenAPI defaults to built-in kinds (their defaulting
  *   is Go code), and applying them would corrupt objects. Real `+default=` markers
  *   (`protocol: "TCP"`) are kept.
- * - Fields v1.32 serves that the v1.26 documents lack come from reference/overlays/v1.32-schemas.json,
- *   whole resource types (ValidatingAdmissionPolicy, SelfSubjectReview) from the `openapi` section of
- *   reference/overlays/v1.32-types.json.
  * - Deterministic: packages and schema names sorted, properties in document order; a schema
- *   seen in several documents must compact identically (else the build fails), except that a
- *   document of a newer kube (`info.version` set, such as the v1.32 documents of
- *   apiregistration.k8s.io/v1 and flowcontrol.apiserver.k8s.io/v1 that the v1.26 set lacks) only
- *   adds the schemas the others lack: the shared ones (meta.k8s.io) come from the base set and its
- *   overlays.
+ *   seen in several documents must compact identically (else the build fails): the documents
+ *   come from one server (scripts/record-openapi.mjs).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { withTypesOverlay } from './types-overlay.mjs';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIR = process.env.OPENAPI_DIR ?? join(PROJECT, 'reference/openapi/v3');
@@ -133,14 +126,13 @@ function build() {
       console.warn(`no OpenAPI document for ${group || 'core'}/${version} (${relative(PROJECT, file)}): its kinds get no schema`);
       continue;
     }
-    documents.push(withOverlay(withTypesOverlay(documentFile(group, version), readJson(file))));
+    documents.push(readJson(file));
   }
-  const isNewer = (document) => document.info?.version !== undefined && document.info.version !== 'unversioned';
-  for (const document of [...documents.filter((d) => !isNewer(d)), ...documents.filter(isNewer)]) {
+  for (const document of documents) {
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       const text = JSON.stringify(compact(schema));
       const seen = schemas.get(name);
-      if (seen !== undefined && seen !== text && !isNewer(document)) throw new Error(`schema ${name} differs between documents`);
+      if (seen !== undefined && seen !== text) throw new Error(`schema ${name} differs between documents`);
       if (seen === undefined) schemas.set(name, text);
       for (const gvk of schema['x-kubernetes-group-version-kind'] ?? []) {
         if (!servedKeys.has(`${gvk.group}/${gvk.version}`)) continue;
@@ -151,18 +143,6 @@ function build() {
     }
   }
   return { kinds: sortDeep(kinds), packages: groupByPackage(schemas) };
-}
-
-/** The v1.32 fields the v1.26 documents lack (reference/overlays/v1.32-schemas.json), merged in. */
-function withOverlay(document) {
-  const overlay = readJson(join(PROJECT, 'reference/overlays/v1.32-schemas.json'));
-  const schemas = document.components?.schemas ?? {};
-  for (const [name, properties] of Object.entries(overlay.properties)) {
-    if (schemas[name]) schemas[name].properties = { ...schemas[name].properties, ...properties };
-  }
-  const needsNew = Object.keys(overlay.properties).some((name) => schemas[name]);
-  if (needsNew) Object.assign(schemas, overlay.schemas);
-  return document;
 }
 
 /** One JSON text per package, schemas sorted by name. */

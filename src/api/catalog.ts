@@ -62,6 +62,8 @@ export interface ScalePaths {
 export interface CustomResourceInfo {
   crdName: string;
   schema: SchemaNode;
+  /** The schema of every version of the CRD (stored objects are decoded with their version's). */
+  schemas: Readonly<Record<string, SchemaNode>>;
   storageVersion: string;
   status: boolean;
   scale?: ScalePaths;

@@ -83,12 +83,12 @@ export const fieldError = {
   /** v1.32's field.TooLong: the value is omitted from the message. */
   tooLong: (field: string, maxLength: number): FieldError => ({
     type: 'FieldValueTooLong', field,
-    detail: maxLength >= 0 ? `may not be more than ${maxLength} ${maxLength === 1 ? 'byte' : 'bytes'}` : 'value is too long',
+    detail: maxLength >= 0 ? `may not be more than ${maxLength} bytes` : 'value is too long',
   }),
-  /** field.TooMany (v1.32 wording); a negative maximum means "unknown". */
+  /** field.TooMany (v1.32 wording: `at most 1 items`, no singular); a negative maximum means "unknown". */
   tooMany: (field: string, actual: number, maximum: number): FieldError => ({
     type: 'FieldValueTooMany', field, badValue: actual,
-    detail: maximum >= 0 ? `must have at most ${maximum} ${maximum === 1 ? 'item' : 'items'}` : 'has too many items',
+    detail: maximum >= 0 ? `must have at most ${maximum} items` : 'has too many items',
   }),
   notSupported: (field: string, badValue: unknown, supported: string[]): FieldError => ({
     type: 'FieldValueNotSupported', field, badValue,

@@ -1,10 +1,13 @@
 /**
  * Go zero values of kube's built-in types, per schema name: the fields that Go's encoder writes
  * even when the object was never set, because they are value structs (`{}`, never omitted) or
- * non-pointer fields without `omitempty` ('' / 0 / false). Derived from the `default` that
- * openapi-gen puts on exactly those fields in kube's OpenAPI v3 documents (data/openapi-documents.js);
- * the compact schemas drop zero defaults, so they live here. Generated: do not edit by hand;
- * test/unit/managed-fields-go-shape.test.ts derives it again and fails on drift.
+ * non-pointer fields without `omitempty` ('' / 0 / false). First derived from the `default` that
+ * openapi-gen v1.26 put on exactly those fields; the types and fields v1.27-v1.32 added were taken
+ * from the Go struct tags of v1.32.13 (k8s.io/api types.go: a value field without omitempty),
+ * since v1.32's openapi-gen writes `default` from `+default` markers instead (`name: ""` on
+ * LocalObjectReference, whose tag has omitempty; no `{}` on metav1.Time values). The compact
+ * schemas drop zero defaults, so they live here. test/unit/managed-fields-go-shape.test.ts checks
+ * every entry against v1.32.13's documents (the schema and field exist, with a matching type).
  */
 
 /** A Go zero value: `{}` stands for a value struct (whose own zero fields apply recursively). */
@@ -107,6 +110,7 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.coordination.v1.Lease': { metadata: {}, spec: {} },
   'io.k8s.api.coordination.v1.LeaseList': { metadata: {} },
   'io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource': { volumeID: '' },
+  'io.k8s.api.core.v1.AppArmorProfile': { type: '' },
   'io.k8s.api.core.v1.AttachedVolume': { devicePath: '', name: '' },
   'io.k8s.api.core.v1.AzureDiskVolumeSource': { diskName: '', diskURI: '' },
   'io.k8s.api.core.v1.AzureFilePersistentVolumeSource': { secretName: '', shareName: '' },
@@ -116,6 +120,7 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.CSIVolumeSource': { driver: '' },
   'io.k8s.api.core.v1.CinderPersistentVolumeSource': { volumeID: '' },
   'io.k8s.api.core.v1.CinderVolumeSource': { volumeID: '' },
+  'io.k8s.api.core.v1.ClusterTrustBundleProjection': { path: '' },
   'io.k8s.api.core.v1.ComponentCondition': { status: '', type: '' },
   'io.k8s.api.core.v1.ComponentStatus': { metadata: {} },
   'io.k8s.api.core.v1.ComponentStatusList': { metadata: {} },
@@ -125,6 +130,7 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.ConfigMapNodeConfigSource': { kubeletConfigKey: '', name: '', namespace: '' },
   'io.k8s.api.core.v1.Container': { name: '', resources: {} },
   'io.k8s.api.core.v1.ContainerPort': { containerPort: 0 },
+  'io.k8s.api.core.v1.ContainerResizePolicy': { resourceName: '', restartPolicy: '' },
   'io.k8s.api.core.v1.ContainerStateRunning': { startedAt: {} },
   'io.k8s.api.core.v1.ContainerStateTerminated': { exitCode: 0, finishedAt: {}, startedAt: {} },
   'io.k8s.api.core.v1.ContainerStatus': { image: '', imageID: '', lastState: {}, name: '', ready: false, restartCount: 0, state: {} },
@@ -148,6 +154,8 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.GlusterfsVolumeSource': { endpoints: '', path: '' },
   'io.k8s.api.core.v1.HTTPGetAction': { port: {} },
   'io.k8s.api.core.v1.HTTPHeader': { name: '', value: '' },
+  'io.k8s.api.core.v1.HostAlias': { ip: '' },
+  'io.k8s.api.core.v1.HostIP': { ip: '' },
   'io.k8s.api.core.v1.HostPathVolumeSource': { path: '' },
   'io.k8s.api.core.v1.ISCSIPersistentVolumeSource': { iqn: '', lun: 0, targetPortal: '' },
   'io.k8s.api.core.v1.ISCSIVolumeSource': { iqn: '', lun: 0, targetPortal: '' },
@@ -155,7 +163,9 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.LimitRange': { metadata: {}, spec: {} },
   'io.k8s.api.core.v1.LimitRangeItem': { type: '' },
   'io.k8s.api.core.v1.LimitRangeList': { metadata: {} },
+  'io.k8s.api.core.v1.LinuxContainerUser': { gid: 0, uid: 0 },
   'io.k8s.api.core.v1.LocalVolumeSource': { path: '' },
+  'io.k8s.api.core.v1.ModifyVolumeStatus': { status: '' },
   'io.k8s.api.core.v1.NFSVolumeSource': { path: '', server: '' },
   'io.k8s.api.core.v1.Namespace': { metadata: {}, spec: {}, status: {} },
   'io.k8s.api.core.v1.NamespaceCondition': { lastTransitionTime: {}, status: '', type: '' },
@@ -165,6 +175,7 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.NodeCondition': { lastHeartbeatTime: {}, lastTransitionTime: {}, status: '', type: '' },
   'io.k8s.api.core.v1.NodeDaemonEndpoints': { kubeletEndpoint: {} },
   'io.k8s.api.core.v1.NodeList': { metadata: {} },
+  'io.k8s.api.core.v1.NodeRuntimeHandler': { name: '' },
   'io.k8s.api.core.v1.NodeSelectorRequirement': { key: '', operator: '' },
   'io.k8s.api.core.v1.NodeStatus': { daemonEndpoints: {}, nodeInfo: {} },
   'io.k8s.api.core.v1.NodeSystemInfo': { architecture: '', bootID: '', containerRuntimeVersion: '', kernelVersion: '', kubeProxyVersion: '', kubeletVersion: '', machineID: '', operatingSystem: '', osImage: '', systemUUID: '' },
@@ -181,10 +192,12 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.Pod': { metadata: {}, spec: {}, status: {} },
   'io.k8s.api.core.v1.PodAffinityTerm': { topologyKey: '' },
   'io.k8s.api.core.v1.PodCondition': { lastProbeTime: {}, lastTransitionTime: {}, status: '', type: '' },
+  'io.k8s.api.core.v1.PodIP': { ip: '' },
   'io.k8s.api.core.v1.PodList': { metadata: {} },
   'io.k8s.api.core.v1.PodOS': { name: '' },
   'io.k8s.api.core.v1.PodReadinessGate': { conditionType: '' },
-  'io.k8s.api.core.v1.PodResourceClaim': { name: '', source: {} },
+  'io.k8s.api.core.v1.PodResourceClaim': { name: '' },
+  'io.k8s.api.core.v1.PodResourceClaimStatus': { name: '' },
   'io.k8s.api.core.v1.PodSchedulingGate': { name: '' },
   'io.k8s.api.core.v1.PodTemplate': { metadata: {}, template: {} },
   'io.k8s.api.core.v1.PodTemplateList': { metadata: {} },
@@ -201,8 +214,10 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.ReplicationControllerStatus': { replicas: 0 },
   'io.k8s.api.core.v1.ResourceClaim': { name: '' },
   'io.k8s.api.core.v1.ResourceFieldSelector': { divisor: {}, resource: '' },
+  'io.k8s.api.core.v1.ResourceHealth': { resourceID: '' },
   'io.k8s.api.core.v1.ResourceQuota': { metadata: {}, spec: {}, status: {} },
   'io.k8s.api.core.v1.ResourceQuotaList': { metadata: {} },
+  'io.k8s.api.core.v1.ResourceStatus': { name: '' },
   'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource': { gateway: '', system: '' },
   'io.k8s.api.core.v1.ScaleIOVolumeSource': { gateway: '', system: '' },
   'io.k8s.api.core.v1.ScopedResourceSelectorRequirement': { operator: '', scopeName: '' },
@@ -217,6 +232,7 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.ServiceList': { metadata: {} },
   'io.k8s.api.core.v1.ServicePort': { port: 0, targetPort: {} },
   'io.k8s.api.core.v1.ServiceStatus': { loadBalancer: {} },
+  'io.k8s.api.core.v1.SleepAction': { seconds: 0 },
   'io.k8s.api.core.v1.Sysctl': { name: '', value: '' },
   'io.k8s.api.core.v1.TCPSocketAction': { port: {} },
   'io.k8s.api.core.v1.Taint': { effect: '', key: '' },
@@ -227,6 +243,7 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.api.core.v1.Volume': { name: '' },
   'io.k8s.api.core.v1.VolumeDevice': { devicePath: '', name: '' },
   'io.k8s.api.core.v1.VolumeMount': { mountPath: '', name: '' },
+  'io.k8s.api.core.v1.VolumeMountStatus': { mountPath: '', name: '' },
   'io.k8s.api.core.v1.VsphereVirtualDiskVolumeSource': { volumePath: '' },
   'io.k8s.api.core.v1.WeightedPodAffinityTerm': { podAffinityTerm: {}, weight: 0 },
   'io.k8s.api.discovery.v1.Endpoint': { conditions: {} },
@@ -307,11 +324,13 @@ export const goZeroFields: Readonly<Record<string, Readonly<Record<string, GoZer
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionStatus': { acceptedNames: {} },
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionVersion': { name: '', served: false, storage: false },
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceSubresourceScale': { specReplicasPath: '', statusReplicasPath: '' },
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.SelectableField': { jsonPath: '' },
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.ServiceReference': { name: '', namespace: '' },
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.ValidationRule': { rule: '' },
   'io.k8s.apimachinery.pkg.apis.meta.v1.APIResource': { kind: '', name: '', namespaced: false, singularName: '' },
   'io.k8s.apimachinery.pkg.apis.meta.v1.APIResourceList': { groupVersion: '' },
   'io.k8s.apimachinery.pkg.apis.meta.v1.Condition': { lastTransitionTime: {}, message: '', reason: '', status: '', type: '' },
+  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement': { key: '', operator: '' },
   'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement': { key: '', operator: '' },
   'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': { creationTimestamp: {} },
   'io.k8s.apimachinery.pkg.apis.meta.v1.OwnerReference': { apiVersion: '', kind: '', name: '', uid: '' },

@@ -35,6 +35,7 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
   const kind = asText(names.kind);
   const conversion = asText(asRecord(spec.conversion)?.strategy) === 'Webhook' ? 'Webhook' : 'None';
   const hash = await storageVersionHash(group, storageVersion, kind);
+  const schemas = Object.fromEntries(versions.map((version) => [asText(version.name), versionSchema(version)]));
   return versions.filter((version) => !servedOnly || version.served === true).map((version) => {
     const subresources = asRecord(version.subresources) ?? {};
     const scale = asRecord(subresources.scale);
@@ -44,7 +45,8 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
       storageVersionHash: hash,
       custom: {
         crdName: crd.metadata.name ?? '',
-        schema: (asRecord(asRecord(version.schema)?.openAPIV3Schema) ?? {}) as SchemaNode,
+        schema: versionSchema(version),
+        schemas,
         storageVersion,
         status: asRecord(subresources.status) !== undefined,
         printerColumns: asRecords(version.additionalPrinterColumns).map(printerColumn),
@@ -68,6 +70,10 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
     if (subs.length) type.subresources = subs;
     return type;
   });
+}
+
+function versionSchema(version: Record<string, unknown>): SchemaNode {
+  return (asRecord(asRecord(version.schema)?.openAPIV3Schema) ?? {}) as SchemaNode;
 }
 
 /** defaultDeprecationWarning: `g/v1beta1 Widget is deprecated; use g/v1 Widget` (the newest served, non-deprecated version above it). */

@@ -282,7 +282,7 @@ export class Store {
       return { object, created: false };
     }
     const write = this.toWrite(stored.key, object, current);
-    if (write.value === stored.value) {
+    if (write.value === stored.value || write.value === this.codec.canonicalValue?.(stored)) {
       if (guessed) throw new UnconfirmedNoop({ object: current, created: false });
       return { object: current, created: false };
     }

@@ -30,10 +30,14 @@ export function storedJson(object: KubeObject, unstructured = false): string {
   const metadata = { ...object.metadata, resourceVersion: '0' };
   if (metadata.labels) metadata.labels = sortedKeys(metadata.labels);
   if (metadata.annotations) metadata.annotations = sortedKeys(metadata.annotations);
-  if (!unstructured) return JSON.stringify(orderedObject({ ...object, metadata }));
+  return JSON.stringify(unstructured ? unstructuredOrder({ ...object, metadata }) : orderedObject({ ...object, metadata }));
+}
+
+/** An unstructured object (a custom resource) in its stored key order: every map sorted but metadata. */
+export function unstructuredOrder(object: KubeObject): KubeObject {
   const sorted = deepSorted({ ...object, metadata: undefined }) as Record<string, unknown>;
   const { apiVersion, kind, ...rest } = sorted;
-  return JSON.stringify({ apiVersion, kind, metadata: orderedMeta(metadata), ...rest });
+  return { apiVersion, kind, metadata: orderedMeta(object.metadata), ...rest } as KubeObject;
 }
 
 function deepSorted(value: unknown): unknown {

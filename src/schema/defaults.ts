@@ -86,20 +86,22 @@ export function applySchemaDefaults(group: string, version: string, kind: string
 
 /**
  * kube's PruneNonNullableNullsWithoutDefaults (run before defaulting for custom resources):
- * deletes properties that are `null` although not nullable and without a default.
+ * deletes properties and map values that are `null` although not nullable and without a
+ * default. List items stay (a `null` item is a type error).
  */
 export function pruneNonNullableNulls(schema: SchemaNode, value: unknown, resolve: SchemaResolver = schemaNamed): void {
   if (isOpaque(schema)) return;
   const node = resolveNode(schema, resolve);
   if (isJsonObject(value)) {
+    const additional = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
     for (const key of Object.keys(value)) {
-      const property = node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
-      if (!property) continue;
-      if (value[key] === null && defaultOf(property, resolve) === undefined && !isNullable(property, resolve)) {
+      const field = node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : additional;
+      if (!field) continue;
+      if (value[key] === null && defaultOf(field, resolve) === undefined && !isNullable(field, resolve)) {
         delete value[key];
         continue;
       }
-      pruneNonNullableNulls(property, value[key], resolve);
+      pruneNonNullableNulls(field, value[key], resolve);
     }
   } else if (Array.isArray(value) && node.items) {
     for (const item of value) pruneNonNullableNulls(node.items, item, resolve);

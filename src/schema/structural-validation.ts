@@ -60,81 +60,105 @@ class OpenApiValidator {
 
   constructor(private readonly resolve: SchemaResolver) {}
 
-  /** Runs the validators of `schema` on `value`. */
-  validate(schema: SchemaNode, value: unknown, name: string): void {
+  /**
+   * Runs the validators of `schema` on `value`; answers kube-openapi's MatchCount of the pass
+   * (SchemaValidator.Validate: one for each validator that applies, plus what the type, schema
+   * props, number and slice validators count themselves and what nested passes count), by
+   * which anyOf and oneOf choose the failing alternative they report.
+   */
+  validate(schema: SchemaNode, value: unknown, name: string): number {
     const node = { ...resolveNode(schema, this.resolve), ...(schema.nullable !== undefined ? { nullable: schema.nullable } : {}) };
     const types = node['x-kubernetes-int-or-string'] ? ['integer', 'string'] : node.type ? [node.type] : [];
     if (value === null || value === undefined) {
-      if (types.length && !node.nullable) this.add({ code: 'type', name, value: 'null', message: invalidTypeMessage(name, types.join(','), 'null') });
+      const typeError = types.length > 0 && !node.nullable;
+      if (typeError) this.add({ code: 'type', name, value: 'null', message: invalidTypeMessage(name, types.join(','), 'null') });
       this.checkEnum(node, null, name);
-      return;
+      return typeError ? 0 : 1;
     }
-    if (types.length || node.format) this.checkType(node, types, value, name);
-    this.checkComposition(node, value, name);
+    let count = 1;
+    if (types.length || node.format) count += this.checkType(node, types, value, name) ? 2 : 1;
+    count += this.checkComposition(node, value, name) + 2;
     if (typeof value === 'string') {
       this.checkString(node, value, name);
-      if (node.format && isKnownFormat(node.format) && !matchesFormat(node.format, value)) {
-        this.add({ code: 'type', name, value, message: invalidTypeMessage(name, node.format, value) });
+      count++;
+      if (node.format && isKnownFormat(node.format)) {
+        if (!matchesFormat(node.format, value)) this.add({ code: 'type', name, value, message: invalidTypeMessage(name, node.format, value) });
+        count++;
       }
     }
-    if (typeof value === 'number') this.checkNumber(node, value, name);
-    if (Array.isArray(value)) this.checkArray(node, value, name);
+    if (typeof value === 'number') {
+      this.checkNumber(node, value, name);
+      count += 2;
+    }
+    if (Array.isArray(value)) count += this.checkArray(node, value, name) + 2;
     this.checkEnum(node, value, name);
-    if (isDecodedObject(value)) this.checkObject(node, value, name);
+    count++;
+    if (isDecodedObject(value)) count += this.checkObject(node, value, name) + 1;
+    return count;
   }
 
   add(error: OpenApiError): void {
     this.errors.push(error);
   }
 
-  /** typeValidator.Validate, quirks included (a format mismatch reports the data's Go format). */
-  private checkType(node: SchemaNode, types: string[], value: unknown, name: string): void {
+  /** typeValidator.Validate, quirks included (a format mismatch reports the data's Go format); true when it passed. */
+  private checkType(node: SchemaNode, types: string[], value: unknown, name: string): boolean {
     const data = dataType(value);
     const isFloatInt = data.type === 'number' && isJsonInteger(value as number) && types.includes('integer');
     const isIntFloat = data.type === 'integer' && types.includes('number');
     const stringOrArray = data.type === 'string' || data.type === 'array';
     if (!stringOrArray && node.format && !(types.includes(data.type) || data.format === node.format || isFloatInt || isIntFloat)) {
       this.add({ code: 'type', name, value: data.format, message: invalidTypeMessage(name, node.format, data.format) });
-      return;
+      return false;
     }
-    if (!(types.includes('number') || types.includes('integer')) && node.format && stringOrArray) return;
+    if (!(types.includes('number') || types.includes('integer')) && node.format && stringOrArray) return true;
     if (!(types.includes(data.type) || isFloatInt || isIntFloat)) {
       this.add({ code: 'type', name, value: data.type, message: invalidTypeMessage(name, types.join(','), data.type) });
+      return false;
     }
+    return true;
   }
 
-  /** allOf / anyOf / oneOf / not: errors of the best failing alternative plus kube-openapi's sentence. */
-  private checkComposition(node: SchemaNode, value: unknown, name: string): void {
-    const run = (alternative: SchemaNode): OpenApiError[] => {
+  /**
+   * schemaPropsValidator: allOf / anyOf / oneOf / not, each failing one with kube-openapi's
+   * sentence and the errors of the alternative with the highest MatchCount (the first of equals);
+   * answers the MatchCount of what it merged (the chosen alternative's, every allOf branch's).
+   */
+  private checkComposition(node: SchemaNode, value: unknown, name: string): number {
+    const run = (alternative: SchemaNode): Pass => {
       const nested = new OpenApiValidator(this.resolve);
-      nested.validate(alternative, value, name);
-      return nested.errors;
+      const count = nested.validate(alternative, value, name);
+      return { errors: nested.errors, count };
     };
+    let count = 0;
     if (node.anyOf?.length) {
-      const results = node.anyOf.map(run);
-      if (!results.some((errors) => errors.length === 0)) {
-        this.add({ code: 'composite', message: `${goQuote(name)} must validate at least one schema (anyOf)` });
-        this.errors.push(...fewestErrors(results));
-      }
+      const success = firstValid(node.anyOf, run);
+      if (!success.valid) this.add({ code: 'composite', message: `${goQuote(name)} must validate at least one schema (anyOf)` });
+      this.errors.push(...success.reported.errors);
+      count += success.reported.count;
     }
     if (node.oneOf?.length) {
       const results = node.oneOf.map(run);
-      const valid = results.filter((errors) => errors.length === 0).length;
-      if (valid !== 1) {
-        const found = valid === 0 ? 'Found none valid' : `Found ${valid} valid alternatives`;
+      const valid = results.filter((pass) => pass.errors.length === 0);
+      if (valid.length !== 1) {
+        const found = valid.length === 0 ? 'Found none valid' : `Found ${valid.length} valid alternatives`;
         this.add({ code: 'composite', message: `${goQuote(name)} must validate one and only one schema (oneOf). ${found}` });
-        if (valid === 0) this.errors.push(...fewestErrors(results));
       }
+      const reported = valid.length === 0 ? mostMatched(results) : valid.length === 1 ? valid[0]! : undefined;
+      this.errors.push(...(reported?.errors ?? []));
+      count += reported?.count ?? 0;
     }
     if (node.allOf?.length) {
       const results = node.allOf.map(run);
-      for (const errors of results) this.errors.push(...errors);
-      const valid = results.filter((errors) => errors.length === 0).length;
+      for (const pass of results) this.errors.push(...pass.errors);
+      count += results.reduce((sum, pass) => sum + pass.count, 0);
+      const valid = results.filter((pass) => pass.errors.length === 0).length;
       if (valid !== results.length) {
         this.add({ code: 'composite', message: `${goQuote(name)} must validate all the schemas (allOf)${valid === 0 ? '. None validated' : ''}` });
       }
     }
-    if (node.not && run(node.not).length === 0) this.add({ code: 'composite', message: `${goQuote(name)} must not validate the schema (not)` });
+    if (node.not && run(node.not).errors.length === 0) this.add({ code: 'composite', message: `${goQuote(name)} must not validate the schema (not)` });
+    return count;
   }
 
   /** stringValidator: stops at the first failing limit. */
@@ -179,9 +203,10 @@ class OpenApiValidator {
     }
   }
 
-  /** schemaSliceValidator: items first, then minItems, maxItems, uniqueItems. */
-  private checkArray(node: SchemaNode, value: unknown[], name: string): void {
-    if (node.items) value.forEach((item, index) => this.validate(node.items!, item, `${name}[${index}]`));
+  /** schemaSliceValidator: items first, then minItems, maxItems, uniqueItems; answers the items' MatchCount. */
+  private checkArray(node: SchemaNode, value: unknown[], name: string): number {
+    let count = 0;
+    if (node.items) value.forEach((item, index) => (count += this.validate(node.items!, item, `${name}[${index}]`)));
     if (node.minItems !== undefined && value.length < node.minItems) {
       this.add({ code: 'invalid', name, value: value.length, message: `${name} in body should have at least ${node.minItems} items` });
     }
@@ -189,6 +214,7 @@ class OpenApiValidator {
     if (node.uniqueItems && value.some((item, index) => value.slice(0, index).some((earlier) => jsonEqual(earlier, item)))) {
       this.add({ code: 'invalid', name, value: '', message: `${name} in body shouldn't contain duplicates` });
     }
+    return count;
   }
 
   private checkEnum(node: SchemaNode, value: unknown, name: string): void {
@@ -197,32 +223,51 @@ class OpenApiValidator {
     this.add({ code: 'enum', name, value, values: node.enum });
   }
 
-  /** objectValidator: property counts (which end the check), additionalProperties, properties, required. */
-  private checkObject(node: SchemaNode, value: Record<string, unknown>, name: string): void {
-    const count = Object.keys(value).length;
-    if (node.minProperties !== undefined && count < node.minProperties) {
-      return this.add({ code: 'invalid', name, value: count, message: `${name} in body should have at least ${node.minProperties} properties` });
+  /** objectValidator: property counts, additionalProperties, properties, required; answers the nested passes' MatchCount. */
+  private checkObject(node: SchemaNode, value: Record<string, unknown>, name: string): number {
+    const size = Object.keys(value).length;
+    if (node.minProperties !== undefined && size < node.minProperties) {
+      this.add({ code: 'invalid', name, value: size, message: `${name} in body should have at least ${node.minProperties} properties` });
     }
-    if (node.maxProperties !== undefined && count > node.maxProperties) return this.add({ code: 'tooMany', name, actual: count, max: node.maxProperties });
+    if (node.maxProperties !== undefined && size > node.maxProperties) this.add({ code: 'tooMany', name, actual: size, max: node.maxProperties });
+    let count = 0;
     const properties = node.properties ?? {};
     const extraKeys = Object.keys(value).filter((key) => !Object.hasOwn(properties, key)).sort();
     if (node.additionalProperties === false) {
       for (const key of extraKeys) this.add({ code: 'invalid', name, value: key, message: `${name}.${key} in body is a forbidden property` });
     } else if (typeof node.additionalProperties === 'object') {
-      for (const key of extraKeys) this.validate(node.additionalProperties, value[key], `${name}.${key}`);
+      for (const key of extraKeys) count += this.validate(node.additionalProperties, value[key], `${name}.${key}`);
     }
     for (const key of Object.keys(properties).sort()) {
-      if (Object.hasOwn(value, key)) this.validate(properties[key]!, value[key], childName(name, key));
+      if (Object.hasOwn(value, key)) count += this.validate(properties[key]!, value[key], childName(name, key));
     }
     for (const key of node.required ?? []) {
       if (!Object.hasOwn(value, key)) this.add({ code: 'required', name: `${name}.${key}` });
     }
+    return count;
   }
 }
 
-/** The errors of the alternative kube-openapi would report (here: the one with the fewest errors). */
-function fewestErrors(results: OpenApiError[][]): OpenApiError[] {
-  return results.reduce((best, errors) => (errors.length < best.length ? errors : best));
+/** One nested pass: its errors and MatchCount. */
+interface Pass {
+  errors: OpenApiError[];
+  count: number;
+}
+
+/** The pass with the highest MatchCount, the first of equals (kube-openapi's bestFailures). */
+function mostMatched(passes: Pass[]): Pass {
+  return passes.reduce((best, pass) => (pass.count > best.count ? pass : best));
+}
+
+/** anyOf: alternatives run until one passes (the rest are not run); the one reported, and whether one passed. */
+function firstValid(alternatives: SchemaNode[], run: (alternative: SchemaNode) => Pass): { valid: boolean; reported: Pass } {
+  const failed: Pass[] = [];
+  for (const alternative of alternatives) {
+    const pass = run(alternative);
+    if (pass.errors.length === 0) return { valid: true, reported: pass };
+    failed.push(pass);
+  }
+  return { valid: false, reported: mostMatched(failed) };
 }
 
 /** Options of validateStructure. */

@@ -33,6 +33,7 @@ import { pageNotFound } from '../endpoints/handlers/status-responses.js';
 import { pathShape, routedMethods } from './routes.js';
 import { requestUrl } from '../apimachinery/request-url.js';
 import { outsideCustomResourceScope, requireRouteName } from './request-scope.js';
+import { withFailureWarnings } from '../endpoints/handlers/failure-warnings.js';
 
 const handlers: Record<string, Handler> = {
   get: getHandler,
@@ -98,7 +99,12 @@ export async function routeApiRequest(request: Request, cluster: ClusterContext,
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(cluster, type, storedSubresources.has(info.subresource) ? info.subresource : '');
   const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
-  const response = await handler(scope);
+  let response: Response;
+  try {
+    response = await handler(scope);
+  } catch (error) {
+    throw withFailureWarnings(error, warnings);
+  }
   if (info.verb !== 'get' && info.verb !== 'list' && info.verb !== 'watch') await cluster.written(type);
   return response;
 }

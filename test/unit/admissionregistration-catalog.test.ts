@@ -1,5 +1,5 @@
 /**
- * The resource types v1.32 serves GA beyond the v1.26 material (reference/overlays/v1.32-types.json):
+ * The resource types v1.32 serves GA that v1.26 lacked (ValidatingAdmissionPolicy, its binding, SelfSubjectReview):
  * catalog entries, schemas, served OpenAPI v3 documents and Protobuf descriptors.
  */
 import { describe, expect, it } from 'vitest';

@@ -27,6 +27,9 @@ const cases: [string, string, Record<string, unknown>, (rule: string) => string[
   ['regex find and findAll', "self.s.find('[0-9]+') == '123' && self.s.findAll('[0-9]+') == ['123', '456'] && self.s.findAll('[0-9]+', 1) == ['123'] && self.s.find('x') == ''", { s: 'this is a 123 string 456' }, () => []],
   // matches is RE2, unanchored.
   ['matches', "self.s.matches('^[a-z]+$')", { s: 'ab1' }, (rule) => [failed(rule)]],
+  // The global form, as Gateway API's safe-upgrades ValidatingAdmissionPolicy writes it.
+  ['matches (global)', "matches(self.s, '^[a-z]+$')", { s: 'ab1' }, (rule) => [failed(rule)]],
+  ['matches (global, true)', "matches(self.s, 'v1.[0-5]')", { s: 'v1.6.1' }, (rule) => [failed(rule)]],
   // URL library accessors, on Go's url.Parse.
   ['url accessors', "url(self.u).getScheme() == 'https' && url(self.u).getHost() == 'example.com:80' && url(self.u).getHostname() == 'example.com' && url(self.u).getPort() == '80' && url(self.u).getEscapedPath() == '/with%20space/' && url(self.u).getQuery() == {'k': ['a', 'b']}",
     { u: 'https://example.com:80/with space/?k=a&k=b' }, () => []],

@@ -84,7 +84,7 @@ describe('schemaForKind', () => {
 });
 
 describe('compact schemas', () => {
-  it('ContainerPort keeps types, formats, required and real defaults only', () => {
+  it('ContainerPort keeps types, formats, required, enums (kube v1.32.13 publishes them) and real defaults only', () => {
     expect(schemaNamed('io.k8s.api.core.v1.ContainerPort')).toEqual({
       type: 'object',
       required: ['containerPort'],
@@ -93,15 +93,17 @@ describe('compact schemas', () => {
         hostIP: { type: 'string' },
         hostPort: { type: 'integer', format: 'int32' },
         name: { type: 'string' },
-        protocol: { type: 'string', default: 'TCP' },
+        protocol: { type: 'string', default: 'TCP', enum: ['SCTP', 'TCP', 'UDP'] },
       },
     });
   });
 
   it.each([
     ['allOf $ref wrappers become $ref', 'io.k8s.api.core.v1.Pod', 'spec', { $ref: 'io.k8s.api.core.v1.PodSpec' }],
-    ['patch strategy and merge key kept', 'io.k8s.api.core.v1.PodSpec', 'containers',
-      { type: 'array', items: { $ref: 'io.k8s.api.core.v1.Container' }, 'x-kubernetes-patch-strategy': 'merge', 'x-kubernetes-patch-merge-key': 'name' }],
+    ['patch strategy and merge key kept', 'io.k8s.api.core.v1.PodSpec', 'containers', {
+      type: 'array', items: { $ref: 'io.k8s.api.core.v1.Container' }, 'x-kubernetes-list-map-keys': ['name'], 'x-kubernetes-list-type': 'map',
+      'x-kubernetes-patch-strategy': 'merge', 'x-kubernetes-patch-merge-key': 'name',
+    }],
     ['list type and map keys kept', 'io.k8s.api.core.v1.PodSpec', 'topologySpreadConstraints',
       { type: 'array', items: { $ref: 'io.k8s.api.core.v1.TopologySpreadConstraint' }, 'x-kubernetes-list-map-keys': ['topologyKey', 'whenUnsatisfiable'], 'x-kubernetes-list-type': 'map', 'x-kubernetes-patch-strategy': 'merge', 'x-kubernetes-patch-merge-key': 'topologyKey' }],
     ['map type kept', 'io.k8s.api.core.v1.ConfigMapKeySelector', undefined, { 'x-kubernetes-map-type': 'atomic' }],

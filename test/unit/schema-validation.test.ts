@@ -76,19 +76,28 @@ describe('validateStructure texts', () => {
       'x: Invalid value: 3: x in body should be less than or equal to 1',
     ]],
     ['minItems', { type: 'array', minItems: 2 }, [1], ['x: Invalid value: 1: x in body should have at least 2 items']],
-    ['maxItems', { type: 'array', maxItems: 1 }, [1, 2], ['x: Too many: 2: must have at most 1 item']],
+    ['maxItems', { type: 'array', maxItems: 1 }, [1, 2], ['x: Too many: 2: must have at most 1 items']],
     ['uniqueItems', { type: 'array', uniqueItems: true }, [{ a: 1 }, { a: 1 }], ['x: Invalid value: "": x in body shouldn\'t contain duplicates']],
     ['items first, then the array limits', { type: 'array', maxItems: 1, items: { type: 'string' } }, ['a', 2],
-      ['x[1]: Invalid value: "integer": x[1] in body must be of type string: "integer"', 'x: Too many: 2: must have at most 1 item']],
+      ['x[1]: Invalid value: "integer": x[1] in body must be of type string: "integer"', 'x: Too many: 2: must have at most 1 items']],
     ['enum of strings', { type: 'string', enum: ['red', 'blue'] }, 'pink', ['x: Unsupported value: "pink": supported values: "red", "blue"']],
     ['enum of numbers lists them as JSON', { type: 'integer', enum: [1, 2] }, 3, ['x: Unsupported value: 3: supported values: "1", "2"']],
     ['enum and type both fail', { type: 'string', enum: ['a'] }, 5, [
       'x: Invalid value: "integer": x in body must be of type string: "integer"',
       'x: Unsupported value: 5: supported values: "a"',
     ]],
-    ['maxProperties', { type: 'object', maxProperties: 1 }, { a: 1, b: 2 }, ['x: Too many: 2: must have at most 1 item']],
-    ['minProperties ends the object checks', { type: 'object', minProperties: 3, required: ['z'] }, { a: 1 },
-      ['x: Invalid value: 1: x in body should have at least 3 properties']],
+    ['maxProperties', { type: 'object', maxProperties: 1 }, { a: 1, b: 2 }, ['x: Too many: 2: must have at most 1 items']],
+    // kube-apiserver v1.32.13: the property counts do not end the object checks
+    ['minProperties, then map values and required', { type: 'object', minProperties: 3, required: ['z'], additionalProperties: { type: 'integer' } }, { a: 's' }, [
+      'x: Invalid value: 1: x in body should have at least 3 properties',
+      'x.a: Invalid value: "string": x.a in body must be of type integer: "string"',
+      'x.z: Required value',
+    ]],
+    ['maxProperties, then map values and required', { type: 'object', maxProperties: 1, required: ['z'], additionalProperties: { type: 'integer' } }, { a: 1, b: 's' }, [
+      'x: Too many: 2: must have at most 1 items',
+      'x.b: Invalid value: "string": x.b in body must be of type integer: "string"',
+      'x.z: Required value',
+    ]],
     ['map values', { type: 'object', additionalProperties: { type: 'integer' } }, { b: 'x', a: 1 },
       ['x.b: Invalid value: "string": x.b in body must be of type integer: "string"']],
     ['properties in sorted order, then required', { type: 'object', required: ['r'], properties: { z: { type: 'string' }, a: { type: 'string' } } }, { z: 1, a: 2 }, [

@@ -31,6 +31,8 @@ export function invoke(name: string, id: number, target: Value | undefined, args
     const result = fn(target, args, overloadId);
     if (result !== undefined) return result;
   }
+  // @bufbuild/cel declares only the receiver form of matches; cel-go has matches(string, string) too.
+  if (name === 'matches' && target === undefined && args.length === 2) return callStandard(id, name, first, [second!]) ?? new EvalError('no such overload');
   return callStandard(id, name, target, args) ?? new EvalError('no such overload');
 }
 

@@ -5,7 +5,8 @@
 import { encodeBody } from '../../codecs/encode-body.js';
 import { negotiateOutput, type OutputFormat } from '../../codecs/negotiate.js';
 import { StatusError, internalError, pageNotFoundText } from '../../apimachinery/status.js';
-import { wantsPretty } from './respond.js';
+import { wantsPretty, withWarnings } from './respond.js';
+import { failureWarnings } from './failure-warnings.js';
 import { sizedResponse, withHeaders } from './sized-response.js';
 import { requestUrl } from '../../apimachinery/request-url.js';
 
@@ -20,7 +21,8 @@ export function withCommonHeaders(response: Response, auditId: string = crypto.r
  * The Status of any failure, in the format the client accepts (any of ours: kube negotiates
  * errors with the default restrictions, so even a custom resource's 406 can be Protobuf), JSON
  * when it accepts nothing we make; pretty-printed where kube pretty-prints objects (`?pretty`,
- * curl, wget, browsers), as its error writer serializes through the same negotiation.
+ * curl, wget, browsers), as its error writer serializes through the same negotiation; with the
+ * warnings recorded before the failure (handlers/failure-warnings.ts).
  */
 export function errorResponse(error: unknown, request: Request): Response {
   const statusError = error instanceof StatusError ? error : unexpected(error);
@@ -28,7 +30,8 @@ export function errorResponse(error: unknown, request: Request): Response {
   const headers: Record<string, string> = { 'content-type': format.mediaType };
   const retryAfter = statusError.status.details?.retryAfterSeconds;
   if (retryAfter) headers['retry-after'] = String(retryAfter);
-  return sizedResponse(encodeBody(statusError.status, format, wantsPretty(request, requestUrl(request))), { status: statusError.code, headers });
+  const response = sizedResponse(encodeBody(statusError.status, format, wantsPretty(request, requestUrl(request))), { status: statusError.code, headers });
+  return withWarnings(response, failureWarnings(error));
 }
 
 function errorFormat(request: Request): OutputFormat {

@@ -1,5 +1,5 @@
 /**
- * kube's OpenAPI v3 documents (data/openapi-documents.js, 4.3 MB, most of the bundle), loaded on
+ * kube's OpenAPI v3 documents (data/openapi-documents.js, 5.7 MB, most of the bundle), loaded on
  * first use. Every isolate, Durable Objects included, would otherwise evaluate the whole module
  * at start (about 140 ms of CPU and 14 MB of heap), while only /openapi needs it. The bundlers
  * (esbuild in scripts/server.mjs, wrangler's esbuild) turn the dynamic import into a module

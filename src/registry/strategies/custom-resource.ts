@@ -14,8 +14,12 @@ import { DefaultStrategy, stableStringify } from './default.js';
 import { applyDefaults, validateStructure } from '../../schema/index.js';
 import { scaleErrors } from '../scale-paths.js';
 
-/** Schema error types after which CEL rules are not evaluated (hasBlockingErr). */
-const blocking = new Set(['FieldValueNotSupported', 'FieldValueTypeInvalid']);
+/**
+ * Error types after which CEL rules are not evaluated (hasBlockingErr: an enum, required, size or
+ * type violation, in metadata or the schema, means the object lacks the shape the rules expect).
+ */
+const blocking = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
+const notChecked = 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
 const noRefs = () => undefined;
 
 export class CustomResourceStrategy extends DefaultStrategy {
@@ -45,25 +49,24 @@ export class CustomResourceStrategy extends DefaultStrategy {
   }
 
   override validate(object: KubeObject): FieldError[] {
-    return [...super.validate(object), ...this.schemaErrors(object, undefined)];
+    return this.schemaErrors(object, undefined, super.validate(object));
   }
 
   override validateUpdate(object: KubeObject, old: KubeObject): FieldError[] {
-    return [...super.validateUpdate(object, old), ...this.schemaErrors(object, old)];
+    return this.schemaErrors(object, old, super.validateUpdate(object, old));
   }
 
   /** What /status updates check beyond metadata: the same schema and rules. */
   override validateStatusUpdate(object: KubeObject, old: KubeObject): FieldError[] {
-    return this.schemaErrors(object, old);
+    return this.schemaErrors(object, old, []);
   }
 
-  private schemaErrors(object: KubeObject, old: KubeObject | undefined): FieldError[] {
-    const errors = [...validateStructure(this.info.schema, object, '', { resolve: noRefs }), ...scaleErrors(this.info.scale, object)];
+  /** `metaErrors`, the schema's errors, then the CEL rules' unless an error so far blocks them. */
+  private schemaErrors(object: KubeObject, old: KubeObject | undefined, metaErrors: FieldError[]): FieldError[] {
+    const errors = [...metaErrors, ...validateStructure(this.info.schema, object, '', { resolve: noRefs }), ...scaleErrors(this.info.scale, object)];
     const validator = this.celValidator();
     if (validator.empty) return errors;
-    if (errors.some((error) => blocking.has(error.type))) {
-      return [...errors, fieldError.invalid('<nil>', null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation')];
-    }
+    if (errors.some((error) => blocking.has(error.type))) return [...errors, fieldError.invalid('<nil>', null, notChecked)];
     return [...errors, ...validator.validate(object, old)];
   }
 
