@@ -9,7 +9,8 @@
  *   "reason":"Timeout","details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1},"code":504}}`.
  * The cache here lags when a watch asks for a version written under another prefix of the shard
  * (the shard's clock moved, but the cache's socket only hears its own prefix) or while its
- * subscription is handed over to another request.
+ * subscription is handed over to another request: the watch asks the shard for a progress
+ * notification (kube's cacher asks etcd), waits 3 s, and past that answers kube's 504.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WatchCache, type ShardLink } from '../../src/storage/cacher/watch-cache.js';
@@ -25,12 +26,21 @@ class FakeSocket extends EventTarget {
   }
 }
 
-/** A shard whose clock is at `current` while the cache's subscription has heard up to `position`. */
-function lagging(position: number, current: number) {
+/**
+ * A shard whose clock is at `current` while the cache's subscription has heard up to `position`;
+ * asked for progress, it tells the subscription its clock unless `silent` (a lagging socket).
+ */
+function lagging(position: number, current: number, silent = false) {
   const socket = new FakeSocket();
+  const asked: number[] = [];
   const link: ShardLink = {
     subscribe: async () => socket as unknown as WebSocket,
     current: async () => current,
+    progress: async (resourceVersion) => {
+      asked.push(resourceVersion);
+      if (!silent) setImmediate(() => socket.receive(controlMessage({ kind: 'synced', resourceVersion: current })));
+      return current;
+    },
   };
   const source: WatchSource = {
     link,
@@ -53,7 +63,7 @@ function lagging(position: number, current: number) {
   };
   const change = (resourceVersion: number) =>
     socket.receive(changeMessage(`ns/${resourceVersion}`, resourceVersion, { value: '{}', labels: null, fields: null }, null));
-  return { watch, change, events };
+  return { watch, change, events, asked };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -63,23 +73,33 @@ describe('a watch past the watch cache position', () => {
     vi.useRealTimers();
   });
 
-  it('starts at once and delivers only the changes after its resourceVersion', async () => {
+  it('asks the shard for progress, starts once the cache hears it, and delivers only the changes after its resourceVersion', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const shard = lagging(100, 200);
     let outcome = 'pending';
     shard.watch({ from: 'resourceVersion', resourceVersion: 150 }).then(() => (outcome = 'started'), (error) => (outcome = String(error)));
-    await settle();
-    await settle();
+    for (let i = 0; i < 4; i++) await settle();
+    expect(shard.asked).toEqual([150]);
     expect(outcome).toBe('started');
-    shard.change(140);
-    shard.change(160);
+    shard.change(210);
     await settle();
-    expect(shard.events).toEqual(['ADDED 160']);
+    expect(shard.events).toEqual(['ADDED 210']);
+  });
+
+  it('a watch whose cache hears nothing waits 3 s, then fails TooLargeResourceVersion (504), never a 500', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const shard = lagging(100, 200, true);
+    let failure: unknown = 'pending';
+    shard.watch({ from: 'resourceVersion', resourceVersion: 150 }).then(() => (failure = 'started'), (error) => (failure = error));
+    await settle();
+    await settle();
+    await vi.advanceTimersByTimeAsync(3_100);
+    expect(failure).toMatchObject({ failure: { code: 'TooLargeResourceVersion', requestedResourceVersion: 150, currentResourceVersion: 100 } });
   });
 
   it('a watch-list waits 3 s for the cache, then fails TooLargeResourceVersion at the cache position', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const shard = lagging(100, 200);
+    const shard = lagging(100, 200, true);
     let failure: unknown = 'pending';
     shard.watch({ from: 'state', notOlderThan: 150 }).then(() => (failure = 'started'), (error) => (failure = error));
     await settle();
@@ -92,7 +112,7 @@ describe('a watch past the watch cache position', () => {
 
   it('a watch-list starts once the cache reaches its version within the wait', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const shard = lagging(100, 200);
+    const shard = lagging(100, 200, true);
     let outcome = 'pending';
     shard.watch({ from: 'state', notOlderThan: 150 }).then(() => (outcome = 'started'), (error) => (outcome = String(error)));
     await settle();

@@ -34,7 +34,7 @@ const maxPending = 10_000;
 const maxPendingBytes = 16 * 1024 * 1024;
 /** How long a start may wait for the subscription. */
 const startTimeoutMillis = 10_000;
-/** How long a watch-list waits for the cache to reach the version it asks for (kube's cacher: 3 s). */
+/** How long a start waits for the cache to reach the version it asks for (kube's cacher: 3 s). */
 const freshnessTimeoutMillis = 3_000;
 
 type State = 'starting' | 'catchingUp' | 'live' | 'stopped';
@@ -69,11 +69,8 @@ export class CacheWatcher implements Watcher, CacheMember {
       await withDeadline(this.cache.whenReady(this, this.source.link), startTimeoutMillis, 'the watch subscription did not start');
       const { start } = this.request;
       if (start.from === 'now') return this.goLive([], this.cache.position);
-      if (start.from === 'resourceVersion') {
-        await this.refuseUncommitted(start.resourceVersion);
-        return await this.replayFrom(start.resourceVersion);
-      }
-      await this.reach(start.notOlderThan ?? 0);
+      await this.reach(start.from === 'resourceVersion' ? start.resourceVersion : (start.notOlderThan ?? 0));
+      if (start.from === 'resourceVersion') return await this.replayFrom(start.resourceVersion);
       return await this.sendState();
     } catch (error) {
       this.stop();
@@ -160,23 +157,21 @@ export class CacheWatcher implements Watcher, CacheMember {
     }).catch(() => this.end());
   }
 
-  /** TooLargeResourceVersion for a version past the shard's newest (the cache may be behind it: that is no error). */
-  private async refuseUncommitted(version: number): Promise<void> {
+  /**
+   * Resolves once the cache's position is at least `version`; TooLargeResourceVersion past the
+   * shard's newest. The cache hears only its prefix, so a version written elsewhere on the shard
+   * is beyond it until the shard says how far it is: it is asked to (as kube's cacher asks etcd
+   * for a progress notification when it waits to be fresh). Past 3 s (kube's wait), the cache is
+   * lagging: TooLargeResourceVersion at its position, kube's 504 `Timeout: Too large resource
+   * version` with Retry-After 1, which client-go retries (never a 500).
+   */
+  private async reach(version: number): Promise<void> {
     if (version <= this.cache.position) return;
     const current = await this.source.link.current();
     if (version > current) throw this.tooLarge(version, current);
-  }
-
-  /**
-   * Resolves once the cache's position is at least `version`, for a start that sends the state at
-   * it (kube's watch-list): as kube's cacher, it waits up to 3 s, then fails with
-   * TooLargeResourceVersion at the cache's position (504 `Timeout: Too large resource version`,
-   * Retry-After 1, which client-go retries).
-   */
-  private async reach(version: number): Promise<void> {
-    await this.refuseUncommitted(version);
     if (version <= this.cache.position) return;
     const reached = new Promise<void>((resolve) => (this.reached = { version, resolve }));
+    this.source.link.progress(version).catch(() => {});
     try {
       await withDeadline(reached, freshnessTimeoutMillis, '');
     } catch {
@@ -192,10 +187,6 @@ export class CacheWatcher implements Watcher, CacheMember {
 
   /** Every change after `resourceVersion`: from the ring, or from the shard's history. */
   private async replayFrom(resourceVersion: number): Promise<void> {
-    // Past the cache's position (another collection's write, or a cache behind its shard): nothing
-    // to replay, and changes up to the version are skipped as they come. kube's cacher waits for
-    // nothing here either; an error would reach clients as a 500 (issue 34, item 12).
-    if (resourceVersion >= this.cache.position) return this.goLive([], resourceVersion);
     const fromRing = this.cache.changesAfter(resourceVersion);
     if (fromRing) return this.goLive(fromRing, this.cache.position);
     const upTo = this.holdFrom(this.cache.position);
