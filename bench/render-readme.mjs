@@ -1,6 +1,6 @@
-// Renders the README's benchmark figures from a results file (default bench/results/latest.json),
+// Renders the benchmark figures of bench/README.md from a results file (default bench/results/latest.json),
 // each with the conditions it was taken under. Prints the Markdown; with --write, replaces the
-// part of README.md between the bench-results markers.
+// part of bench/README.md between the bench-results markers.
 //   node bench/render-readme.mjs [--write] [results.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -148,13 +148,13 @@ const file = args.find((arg) => !arg.startsWith('--')) ?? path.join('bench', 're
 const results = JSON.parse(readFileSync(path.resolve(projectRoot, file), 'utf8'));
 const markdown = render(results, file);
 if (args.includes('--write')) {
-  const readmePath = path.join(projectRoot, 'README.md');
+  const readmePath = path.join(projectRoot, 'bench', 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const from = readme.indexOf(begin);
   const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${begin} ... ${end} block`);
+  if (from < 0 || to < from) throw new Error(`bench/README.md has no ${begin} ... ${end} block`);
   writeFileSync(readmePath, `${readme.slice(0, from + begin.length)}\n${markdown}\n${readme.slice(to)}`);
-  console.log(`README.md: benchmark figures from ${file}`);
+  console.log(`bench/README.md: benchmark figures from ${file}`);
 } else {
   console.log(markdown);
 }

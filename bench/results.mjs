@@ -1,6 +1,6 @@
 // The raw results of a benchmark run: what was measured (each section's figures and conditions)
 // and how (commit, machine, software, settings), written as JSON under bench/results/. A full run
-// (no BENCH_ONLY) also replaces bench/results/latest.json, from which the README's figures are
+// (no BENCH_ONLY) also replaces bench/results/latest.json, from which bench/README.md's figures are
 // rendered (bench/render-readme.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -28,7 +28,7 @@
 //  15. control planes per tenant (`tenants`, bench/tenants.mjs, its own servers).
 // Figures are reported as ratios against a baseline run in the same process; nothing is asserted.
 // The raw results (figures, conditions, commit, machine, software, settings) go to
-// bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in the README.
+// bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in bench/README.md.
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';

@@ -1,6 +1,6 @@
 // `npm run reshard -- --type configmaps --from 1 --to 4:name [--server URL] [--token T] [--erase]`:
 // moves a resource type's objects to another shard layout, batch by batch, through the server's
-// POST /edge-apiserver/v1/reshard (src/storage/sharding/reshard.ts, README "Changing a type's layout").
+// POST /edge-apiserver/v1/reshard (src/storage/sharding/reshard.ts, docs/shards.md "Changing a type's layout").
 // Stop writes to the type first; after the copy, set SHARDED_TYPES to the new layout and deploy;
 // then run again with --erase to empty the old layout's shards.
 import { readFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * The metric families this server exposes, with kube-apiserver v1.32's names, labels, help texts
  * and buckets (k8s.io/apiserver/pkg/endpoints/metrics, pkg/util/flowcontrol/metrics,
  * pkg/storage/etcd3/metrics). One set per cluster in each isolate's context: values are per isolate
- * (see README, Metrics).
+ * (see docs/api-behaviour.md, Metrics).
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import { Family } from './registry.js';

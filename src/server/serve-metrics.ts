@@ -2,7 +2,7 @@
  * GET /metrics in the Prometheus text format (what kube-apiserver's legacy registry serves, with
  * the Content-Type it sends). Authorization is the guard's: `get` on the non-resource URL
  * /metrics, which the bootstrap ClusterRole system:monitoring grants. Every value is this
- * isolate's own (README, Metrics).
+ * isolate's own (docs/api-behaviour.md, Metrics).
  */
 import type { ClusterContext } from '../cluster/context.js';
 import { flowControlConfiguration } from '../flowcontrol/configuration.js';

@@ -24,7 +24,7 @@ export async function startTestServer(options: { port?: number; persistTo?: stri
   const bindings = {
     ...credentialBindings({ adminToken, signingKey: signingKey(), extraUsers: testUsers }),
     RATE_LIMIT_QPS: '1000000', RATE_LIMIT_BURST: '1000000',
-    // E2E_SHARDED_TYPES runs the suites with types spread over storage shards (README, sharding).
+    // E2E_SHARDED_TYPES runs the suites with types spread over storage shards (docs/shards.md).
     ...(process.env.E2E_SHARDED_TYPES ? { SHARDED_TYPES: process.env.E2E_SHARDED_TYPES } : {}),
     ...options.bindings,
   };

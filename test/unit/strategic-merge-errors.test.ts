@@ -131,7 +131,7 @@ describe('the Status kube-apiserver answers', () => {
       reason: 'Invalid', details: {}, code: 422,
     }],
     // rule: kube passes any other error to ErrorToAPIStatus as a bare 500; it is the client's
-    // mistake, and this server answers bad input with 400 and kube's text (README: deviations).
+    // mistake, and this server answers bad input with 400 and kube's text (docs/differences-from-kube.md).
     ['kube 500 -> 400', new StrategicMergePatchError('map: map[image:nginx] does not contain declared merge key: name', 500), {
       kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'map: map[image:nginx] does not contain declared merge key: name', reason: 'BadRequest', code: 400,
     }],

@@ -8,6 +8,7 @@
  * writes for []byte), under tag 21/22/23 the text encoding the tag announces (RFC 8949 3.4.5.2:
  * the nearest such tag around the byte string), otherwise their UTF-8 text.
  */
+import { concatChunks } from '../../apimachinery/byte-chunks.js';
 import { BYTES, EMBEDDED, elementNode, memberNode, type ByteFieldNode } from './byte-fields.js';
 import { epochToRfc3339 } from './epoch-time.js';
 import { cannotUnmarshal, duplicateKey, invalidUtf8, notAccepted, tagContent } from './errors.js';
@@ -114,15 +115,7 @@ class CborDecoder extends CborReader {
       this.head();
       chunks.push(this.stringContent());
     }
-    let length = 0;
-    for (const chunk of chunks) length += chunk.length;
-    const joined = new Uint8Array(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      joined.set(chunk, at);
-      at += chunk.length;
-    }
-    return joined;
+    return concatChunks(chunks);
   }
 
   private array(node: ByteFieldNode | undefined, later: number): unknown[] {
