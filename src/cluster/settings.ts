@@ -25,7 +25,11 @@ export interface ClusterSettings {
   authorizationMode: 'RBAC' | 'AlwaysAllow';
   /** Paths anonymous requests may reach (ANONYMOUS_PATHS); `*` allows all. */
   anonymousPaths: string[];
-  /** Per-user token bucket and open-watch cap (RATE_LIMIT_QPS 100, RATE_LIMIT_BURST 200, WATCH_LIMIT_PER_USER 100). */
+  /**
+   * Per-user token bucket (RATE_LIMIT_QPS 100, RATE_LIMIT_BURST 200) and an opt-in open-watch cap
+   * (WATCH_LIMIT_PER_USER; unset: none, as kube, where kcm, the scheduler and kubelets may share one
+   * identity and hold hundreds of watches; Priority and Fairness' seats bound a watch's start).
+   */
   rateLimit: { qps: number; burst: number; watchesPerUser: number };
   /** How resource types spread over storage shards (SHARDED_TYPES; a type not named: one shard). */
   shardLayouts: ShardLayouts;
@@ -65,7 +69,7 @@ export function settingsOf(env: SettingVariables): ClusterSettings {
     rateLimit: {
       qps: positive(env.RATE_LIMIT_QPS, 100),
       burst: positive(env.RATE_LIMIT_BURST, 200),
-      watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, 100),
+      watchesPerUser: positive(env.WATCH_LIMIT_PER_USER, Infinity),
     },
     shardLayouts: ShardLayouts.parse(env.SHARDED_TYPES ?? ''),
     serverConcurrency: positive(env.SERVER_CONCURRENCY, 600),

@@ -4,14 +4,15 @@
  * built-in kinds are the garbage collector's (owner, verify), graceful deletion's (expire) and the
  * namespace deleter's (namespace); the server's assembly adds the features' (CRD names and
  * establishment, control planes). With BUILTIN_CONTROLLERS=auto, the work kube-controller-manager
- * also does waits while it holds its leader lease (external-manager.ts).
+ * also does waits while it holds its leader lease, and a namespace's deletion while it published
+ * into the namespace (external-manager.ts).
  */
 import type { ClusterContext, ClusterDirectory } from '../cluster/context.js';
 import type { PartitionContext } from '../durable/partition/controller-partition.js';
 import type { Locator, ObjectRef, Task } from '../durable/partition/graph.js';
 import { ApiClient } from './api-client.js';
 import { processOwner, resolve } from './collector.js';
-import { ExternalManager } from './external-manager.js';
+import { ExternalManager, managerDeletesNamespace } from './external-manager.js';
 import { expireGrace } from './grace.js';
 import { terminateNamespace } from './namespaces.js';
 
@@ -55,6 +56,9 @@ export class ControllerTasks {
     const cluster = clusters.of(partition.address.cluster);
     const api = new ApiClient(cluster, () => new Date());
     if (deferrable.has(task.kind) && (await this.standingDown(cluster, api))) return Date.now() + deferMillis;
+    if (task.kind === 'namespace' && cluster.settings.builtinControllers === 'auto' && (await managerDeletesNamespace(api, (task.payload as ObjectRef).name, new Date()))) {
+      return Date.now() + deferMillis;
+    }
     const runner = this.runners[task.kind];
     return runner ? runner(task, { cluster, api, partition, clusters }) : null;
   }

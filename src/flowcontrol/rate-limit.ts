@@ -1,8 +1,9 @@
 /**
  * Per-user request rate limiting, the edge's stand-in for kube's API Priority and Fairness: each
  * user has a token bucket (RATE_LIMIT_QPS per second, RATE_LIMIT_BURST deep) for short requests,
- * and a cap on open watches (WATCH_LIMIT_PER_USER), counted apart because a watch is one
- * long request. Past either, 429 `Too many requests, please try again later.` with Retry-After
+ * and an opt-in cap on open watches (WATCH_LIMIT_PER_USER, none unless set: kube has no such
+ * cap, and one shared by kcm, the scheduler and kubelets of one identity starved their
+ * controllers), counted apart because a watch is one long request. Past either, 429 `Too many requests, please try again later.` with Retry-After
  * (kube writes that text as plain text; here it is a Status, as every other error).
  *
  * The state lives in the Worker isolate, one limiter per cluster (a cache: limits hold per

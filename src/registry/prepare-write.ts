@@ -64,10 +64,32 @@ export function agreeNamespace(object: KubeObject, requestNamespace: string, nam
   throw status.badRequest('the namespace of the provided object does not match the namespace sent on the request');
 }
 
+/** ObjectMeta's collections, all `omitempty` in Go: an empty one is never stored. */
+const omitEmptyMetadata = ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const;
+
+/**
+ * Drops empty labels, annotations, finalizers and ownerReferences, as decoding into ObjectMeta and
+ * encoding it again does in kube (custom resources too: their ObjectMeta is coerced through the
+ * Go struct). So a merge patch of `{"metadata":{"annotations":{},"labels":{}}}` changes nothing
+ * (kube v1.32.13: same resourceVersion, no managedFields entry).
+ */
+export function dropEmptyMetadata(object: KubeObject): void {
+  const meta = object.metadata as Record<string, unknown>;
+  for (const field of omitEmptyMetadata) {
+    const value = meta[field];
+    if (Array.isArray(value) ? value.length === 0 : isEmptyRecord(value)) delete meta[field];
+  }
+}
+
+function isEmptyRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
 /** rest.BeforeCreate: namespace, no deletion fields, strategy preparation and validation. */
 export function beforeCreate(store: StoreView, object: KubeObject, requestNamespace: string, requester?: Requester): void {
   const { strategy } = store;
   agreeNamespace(object, requestNamespace, strategy.namespaced);
+  dropEmptyMetadata(object);
   delete object.metadata.deletionTimestamp;
   delete object.metadata.deletionGracePeriodSeconds;
   strategy.prepareForCreate(object, requester);
@@ -79,6 +101,7 @@ export function beforeCreate(store: StoreView, object: KubeObject, requestNamesp
 export function beforeUpdate(store: StoreView, object: KubeObject, old: KubeObject, requestNamespace: string): void {
   const { strategy } = store;
   agreeNamespace(object, requestNamespace, strategy.namespaced);
+  dropEmptyMetadata(object);
   const meta = object.metadata;
   const oldMeta = old.metadata;
   if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;

@@ -66,7 +66,7 @@ export interface Env extends SettingVariables {
   RATE_LIMIT_QPS?: string;
   /** How many requests a user may make at once above the average (default 200). */
   RATE_LIMIT_BURST?: string;
-  /** Watches each user may have open through one Worker isolate (default 100). */
+  /** Watches each user may have open through one Worker isolate (default: no cap, as kube). */
   WATCH_LIMIT_PER_USER?: string;
   /**
    * API Priority and Fairness: the seats each Worker isolate divides among the Limited priority

@@ -112,6 +112,15 @@ function validatePodCreate(pod: KubeObject): FieldError[] {
   return errors;
 }
 
+/** PodStatus's lists, all `omitempty` in Go: kube never stores them empty (a kubelet's `initContainerStatuses: []` is dropped). */
+const omitEmptyStatusLists = ['conditions', 'hostIPs', 'podIPs', 'initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses', 'resourceClaimStatuses'];
+
+function dropEmptyStatusLists(pod: KubeObject): void {
+  const status = asRecord(pod.status);
+  if (!status) return;
+  for (const field of omitEmptyStatusLists) if (Array.isArray(status[field]) && status[field].length === 0) delete status[field];
+}
+
 /** The Pod kind's semantics. */
 export const pod: KindSemantics = {
   default(object) {
@@ -137,6 +146,9 @@ export const pod: KindSemantics = {
     if (old.status === undefined) delete object.status;
     else object.status = old.status;
     orderPod(object);
+  },
+  prepareForStatusUpdate(object) {
+    dropEmptyStatusLists(object);
   },
   validate: validatePodCreate,
   validateUpdate(object, old) {

@@ -32,8 +32,10 @@ export interface WatchSource {
 /** Live changes a catching-up watcher may hold (count, and bytes of documents) before it is ended as too slow. */
 const maxPending = 10_000;
 const maxPendingBytes = 16 * 1024 * 1024;
-/** How long a start may wait for the subscription, or for the cache to reach a requested version. */
+/** How long a start may wait for the subscription. */
 const startTimeoutMillis = 10_000;
+/** How long a start waits for the cache to reach the version it asks for (kube's cacher: 3 s). */
+const freshnessTimeoutMillis = 3_000;
 
 type State = 'starting' | 'catchingUp' | 'live' | 'stopped';
 
@@ -64,10 +66,10 @@ export class CacheWatcher implements Watcher, CacheMember {
     this.armWake();
     this.armDoorbell();
     try {
-      await withDeadline(this.cache.whenReady(this, this.source.link), 'the watch subscription did not start');
+      await withDeadline(this.cache.whenReady(this, this.source.link), startTimeoutMillis, 'the watch subscription did not start');
       const { start } = this.request;
-      await this.reach(start.from === 'resourceVersion' ? start.resourceVersion : start.from === 'state' ? (start.notOlderThan ?? 0) : 0);
       if (start.from === 'now') return this.goLive([], this.cache.position);
+      await this.reach(start.from === 'resourceVersion' ? start.resourceVersion : (start.notOlderThan ?? 0));
       if (start.from === 'resourceVersion') return await this.replayFrom(start.resourceVersion);
       return await this.sendState();
     } catch (error) {
@@ -155,16 +157,32 @@ export class CacheWatcher implements Watcher, CacheMember {
     }).catch(() => this.end());
   }
 
-  /** Resolves once the cache's position is at least `version`; TooLargeResourceVersion past the shard's newest. */
+  /**
+   * Resolves once the cache's position is at least `version`; TooLargeResourceVersion past the
+   * shard's newest. The cache hears only its prefix, so a version written elsewhere on the shard
+   * is beyond it until the shard says how far it is: it is asked to (as kube's cacher asks etcd
+   * for a progress notification when it waits to be fresh). Past 3 s (kube's wait), the cache is
+   * lagging: TooLargeResourceVersion at its position, kube's 504 `Timeout: Too large resource
+   * version` with Retry-After 1, which client-go retries (never a 500).
+   */
   private async reach(version: number): Promise<void> {
     if (version <= this.cache.position) return;
     const current = await this.source.link.current();
-    if (version > current) {
-      throw new StorageError({ code: 'TooLargeResourceVersion', key: this.request.filter.prefix, requestedResourceVersion: version, currentResourceVersion: current });
-    }
+    if (version > current) throw this.tooLarge(version, current);
     if (version <= this.cache.position) return;
-    await withDeadline(new Promise<void>((resolve) => (this.reached = { version, resolve })), 'the watch cache did not reach the requested resourceVersion');
-    this.reached = null;
+    const reached = new Promise<void>((resolve) => (this.reached = { version, resolve }));
+    this.source.link.progress(version).catch(() => {});
+    try {
+      await withDeadline(reached, freshnessTimeoutMillis, '');
+    } catch {
+      throw this.tooLarge(version, this.cache.position);
+    } finally {
+      this.reached = null;
+    }
+  }
+
+  private tooLarge(requested: number, current: number): StorageError {
+    return new StorageError({ code: 'TooLargeResourceVersion', key: this.request.filter.prefix, requestedResourceVersion: requested, currentResourceVersion: current });
   }
 
   /** Every change after `resourceVersion`: from the ring, or from the shard's history. */
@@ -261,12 +279,12 @@ function storedFor(change: Change, type: EventType, value: string): StoredObject
 }
 
 /**
- * `promise`, or a rejection after the start timeout. The timer also keeps this request alive
+ * `promise`, or a rejection after `millis`. The timer also keeps this request alive
  * while it waits for another request's I/O (workerd cancels a request with nothing pending).
  */
-async function withDeadline<T>(promise: Promise<T>, message: string): Promise<T> {
+async function withDeadline<T>(promise: Promise<T>, millis: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), startTimeoutMillis)));
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), millis)));
   try {
     return await Promise.race([promise, deadline]);
   } finally {

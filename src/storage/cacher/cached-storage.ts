@@ -106,7 +106,12 @@ export class CachedStorage implements ShardStorage {
   /** What a watcher reads from the shard, through this request's stub. */
   private watchSource(): WatchSource {
     return {
-      link: { subscribe: (subscription) => this.rpc.subscribe(subscription), current: () => this.rpc.advanceClock(0) },
+      link: {
+        subscribe: (subscription) => this.rpc.subscribe(subscription),
+        current: () => this.rpc.advanceClock(0),
+        // Called only for a version at or below the clock, so the clock stays where it is.
+        progress: (resourceVersion) => this.rpc.advanceClock(resourceVersion),
+      },
       list: (request) => this.list(request),
       changes: (prefix, after, upTo) => this.rpc.changes(prefix, after, upTo),
     };

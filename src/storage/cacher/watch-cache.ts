@@ -21,6 +21,8 @@ export interface ShardLink {
   subscribe(subscription: HubSubscription): Promise<WebSocket>;
   /** The newest committed resourceVersion. */
   current(): Promise<number>;
+  /** Asks the shard to tell every subscription its clock (a `synced`), once it is at or past `resourceVersion`. */
+  progress(resourceVersion: number): Promise<number>;
 }
 
 /** A watcher as the cache sees it. */
