@@ -3,7 +3,7 @@
  * edge-apiserver served as `npm start` serves it, with the real kube-controller-manager and
  * kube-scheduler and three simulated nodes beside it (the suite waits for each namespace's default
  * ServiceAccount and kube-root-ca.crt, which kube-controller-manager makes): the CRD, OpenAPI
- * publication of CRDs, field validation, discovery and watch specs, about three minutes. Every spec
+ * publication of CRDs, field validation, discovery and watch specs, about two minutes. Every spec
  * listed must run and pass (the reference kube-apiserver passes all of them). `npm run conformance`
  * runs the whole default selection on both servers. Left out here: the ServiceAccountIssuerDiscovery
  * spec (it runs a pod).
@@ -26,7 +26,13 @@ import { startTestServer, type TestServer } from './test-server.js';
 const binaries = kubeBinaries();
 const title = 'upstream conformance specs: CRDs, OpenAPI of CRDs, field validation, discovery, watch';
 const focus = '(CustomResourceDefinition resources|CustomResourcePublishOpenAPI|FieldValidation|Discovery|Watchers).*\\[Conformance\\]';
-const skip = 'ServiceAccountIssuerDiscovery';
+// Left to `npm run conformance` (CI time): eight of the nine OpenAPI publication specs (each waits
+// for publication, 5-20 s; one stays), and the watch spec that waits out quiet periods (20 s).
+const slowSpecs = [
+  'CustomResourcePublishOpenAPI .*(removes definition|renamed|preserving unknown fields|works for CRD with validation schema|multiple CRDs)',
+  'Watchers should observe add, update, and delete watch notifications',
+];
+const skip = ['ServiceAccountIssuerDiscovery', ...slowSpecs].join('|');
 
 const machinery = '[sig-api-machinery]';
 const crd = `${machinery} CustomResourceDefinition resources [Privileged:ClusterAdmin]`;
@@ -41,15 +47,7 @@ const specs = [
   `${crd} Simple CustomResourceDefinition listing custom resource definition objects works`,
   `${crd} should include custom resource definition resources in discovery documents`,
   `${crd} custom resource defaulting for requests and from storage works`,
-  `${openApi} removes definition from spec when one version gets changed to not be served`,
-  `${openApi} updates the published spec when one version gets renamed`,
-  `${openApi} works for CRD preserving unknown fields at the schema root`,
-  `${openApi} works for CRD preserving unknown fields in an embedded object`,
-  `${openApi} works for CRD with validation schema`,
   `${openApi} works for CRD without validation schema`,
-  `${openApi} works for multiple CRDs of different groups`,
-  `${openApi} works for multiple CRDs of same group and version but different kinds`,
-  `${openApi} works for multiple CRDs of same group but different versions`,
   `${machinery} Discovery should locate the groupVersion and a resource within each APIGroup`,
   `${machinery} Discovery should validate PreferredVersion for each APIGroup`,
   `${machinery} FieldValidation should create/apply a CR with unknown fields for CRD with no validation schema`,
@@ -61,7 +59,6 @@ const specs = [
   `${machinery} FieldValidation should detect unknown metadata fields of a typed object`,
   `${machinery} Watchers should be able to restart watching from the last resource version observed by the previous watch`,
   `${machinery} Watchers should be able to start watching from a specific resource version`,
-  `${machinery} Watchers should observe add, update, and delete watch notifications on configmaps`,
   `${machinery} Watchers should observe an object deletion if it stops meeting the requirements of the selector`,
   `${machinery} Watchers should receive events on concurrent watches in same order`,
 ].map((name) => `${name} [Conformance]`);

@@ -17,12 +17,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, summarize, type AnswerSummary } from '../../scripts/scope/answers.mjs';
 import { scopeQuestions, type ScopeQuestion } from '../../scripts/scope/questions.mjs';
 import { seededNamespaces } from '../../scripts/scope/seed.mjs';
 import { adminToken } from '../helpers/test-users.mjs';
 import { type Plane, seededPlanes, snapshotPlanes } from './scope-planes.js';
+import { startTestServer, type TestServer } from './test-server.js';
 import { pool } from './waiting.js';
 
 interface Recorded {
@@ -48,12 +49,19 @@ function kubeAnswer(question: ScopeQuestion): AnswerSummary {
   return answer;
 }
 
-const server = inject('serverUrl');
+// A server of its own: the questions list and watch every namespace, whose size on the suites'
+// shared server depends on what ran before (a list of every ConfigMap there outlasted the client's 30 s).
+let server: TestServer;
 let planes: Plane[];
 
 beforeAll(async () => {
-  planes = await seededPlanes(server, seededNamespaces);
+  server = await startTestServer();
+  planes = await seededPlanes(server.url, seededNamespaces);
 }, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe(`odd namespace segments answer as ${table.server} does and act on nothing outside the namespace`, () => {
   it.each(shapes)('%s', async (_, asked) => {
