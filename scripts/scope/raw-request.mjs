@@ -34,12 +34,12 @@ export function rawRequest(baseUrl, { method, target, headers = {}, body, idleMi
       const answer = reader.answer();
       resolve(answer ? { outcome, ...answer } : { outcome, status: 0, headers: {}, body: '' });
     };
-    const timer = setTimeout(() => finish(reader.answer() && idleMillis ? 'answered' : 'timeout'), timeoutMillis);
+    const timer = setTimeout(() => finish(reader.head && idleMillis ? 'answered' : 'timeout'), timeoutMillis);
     socket.once(base.protocol === 'https:' ? 'secureConnect' : 'connect', () => socket.write(bytes));
     socket.on('data', (chunk) => {
       reader.push(chunk);
       if (reader.complete()) return finish('answered');
-      if (idleMillis && reader.answer()) {
+      if (idleMillis && reader.head) {
         clearTimeout(idle);
         idle = setTimeout(() => finish('answered'), idleMillis);
       }
@@ -49,11 +49,19 @@ export function rawRequest(baseUrl, { method, target, headers = {}, body, idleMi
   });
 }
 
-/** Collects an answer's bytes: the head once it is complete, the body by Content-Length, chunks, or until close. */
+/**
+ * Collects an answer's bytes: the head once it is complete, the body by Content-Length, chunks, or
+ * until close. Linear in the answer's size: bytes go into a buffer that doubles, and a chunked body
+ * is decoded from where the last look stopped (a list of every object of a busy server is tens of
+ * megabytes in thousands of socket reads).
+ */
 class AnswerReader {
-  buffer = Buffer.alloc(0);
+  buffer = Buffer.alloc(64 * 1024);
+  size = 0;
   head;
   bodyStart = 0;
+  /** The chunked body decoded so far: its chunks, where the next chunk's size line starts, whether the last chunk came. */
+  chunks = { parts: [], at: 0, done: false };
 
   /** `headOnly`: the answer to a HEAD, which has no body whatever its headers say. */
   constructor(headOnly) {
@@ -61,9 +69,16 @@ class AnswerReader {
   }
 
   push(chunk) {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
+    if (this.size + chunk.length > this.buffer.length) {
+      const grown = Buffer.alloc(Math.max(this.buffer.length * 2, this.size + chunk.length));
+      this.buffer.copy(grown, 0, 0, this.size);
+      this.buffer = grown;
+    }
+    chunk.copy(this.buffer, this.size);
+    const searchFrom = Math.max(0, this.size - 3);
+    this.size += chunk.length;
     if (!this.head) {
-      const end = this.buffer.indexOf('\r\n\r\n');
+      const end = this.buffer.subarray(0, this.size).indexOf('\r\n\r\n', searchFrom);
       if (end >= 0) {
         this.head = parseHead(this.buffer.subarray(0, end).toString('latin1'));
         this.bodyStart = end + 4;
@@ -76,17 +91,40 @@ class AnswerReader {
     if (!this.head) return false;
     if (this.headOnly || this.head.status === 204 || this.head.status === 304) return true;
     const length = this.head.headers['content-length'];
-    if (length !== undefined) return this.buffer.length - this.bodyStart >= Number(length);
-    if (/chunked/i.test(this.head.headers['transfer-encoding'] ?? '')) return dechunk(this.buffer.subarray(this.bodyStart)).done;
+    if (length !== undefined) return this.size - this.bodyStart >= Number(length);
+    if (this.chunked()) return this.dechunk().done;
     return closed;
   }
 
   /** The answer so far (null before its head): status, lowercased headers, the body's complete bytes as UTF-8. */
   answer() {
     if (!this.head) return null;
-    const raw = this.buffer.subarray(this.bodyStart);
-    const chunked = /chunked/i.test(this.head.headers['transfer-encoding'] ?? '');
-    return { status: this.head.status, headers: this.head.headers, body: (chunked ? dechunk(raw).body : raw).toString('utf8') };
+    const body = this.chunked() ? Buffer.concat(this.dechunk().parts) : this.buffer.subarray(this.bodyStart, this.size);
+    return { status: this.head.status, headers: this.head.headers, body: body.toString('utf8') };
+  }
+
+  chunked() {
+    return /chunked/i.test(this.head.headers['transfer-encoding'] ?? '');
+  }
+
+  /** Decodes the chunks that arrived since the last call (copies: the buffer may grow and move). */
+  dechunk() {
+    const state = this.chunks;
+    const raw = this.buffer.subarray(this.bodyStart, this.size);
+    while (!state.done) {
+      const lineEnd = raw.indexOf('\r\n', state.at);
+      if (lineEnd < 0) break;
+      const size = parseInt(raw.subarray(state.at, lineEnd).toString('latin1'), 16);
+      if (Number.isNaN(size)) break;
+      if (size === 0) {
+        state.done = true;
+        break;
+      }
+      if (raw.length < lineEnd + 2 + size + 2) break;
+      state.parts.push(Buffer.from(raw.subarray(lineEnd + 2, lineEnd + 2 + size)));
+      state.at = lineEnd + 2 + size + 2;
+    }
+    return state;
   }
 }
 
@@ -100,20 +138,4 @@ function parseHead(text) {
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
   return { status: Number(statusLine.split(' ')[1]), headers };
-}
-
-/** The complete chunks of a chunked body, and whether its last chunk arrived. */
-function dechunk(raw) {
-  const parts = [];
-  let at = 0;
-  for (;;) {
-    const lineEnd = raw.indexOf('\r\n', at);
-    if (lineEnd < 0) return { body: Buffer.concat(parts), done: false };
-    const size = parseInt(raw.subarray(at, lineEnd).toString('latin1'), 16);
-    if (Number.isNaN(size)) return { body: Buffer.concat(parts), done: false };
-    if (size === 0) return { body: Buffer.concat(parts), done: true };
-    if (raw.length < lineEnd + 2 + size + 2) return { body: Buffer.concat(parts), done: false };
-    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
-  }
 }
