@@ -15,7 +15,7 @@ export interface WebhookAttributes extends RequestAttributes {
 }
 
 /** The platform fetch, injected so the module stays pure and testable. */
-export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
+export type { WebhookFetch } from '../../webhooks/post.js';
 
 /** What admission produced: the possibly mutated object, warnings, and audit annotations. */
 export interface WebhookOutcome {
