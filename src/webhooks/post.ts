@@ -19,6 +19,8 @@ export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>
 export interface WebhookTarget {
   base: string;
   timeoutSeconds: number;
+  /** What a timeout reads (the Go client's): `context deadline exceeded` unless given. */
+  timeoutText?: string;
 }
 
 /** A call that failed; `reason` is kube's text after the caller's prefix. */
@@ -113,7 +115,7 @@ export async function postReview(target: WebhookTarget, review: unknown, fetch: 
     });
     body = await response.text();
   } catch (error) {
-    throw postFailure(url, isTimeout(error) ? 'context deadline exceeded' : transportText(error));
+    throw postFailure(url, isTimeout(error) ? target.timeoutText ?? 'context deadline exceeded' : transportText(error));
   }
   if (response.status < 200 || response.status > 206) throw statusCodeFailure(response, body);
   return decodeBody(body);

@@ -16,13 +16,13 @@ let ns = '';
 let groups = 0;
 const newGroup = () => `cv${Date.now().toString(36)}${groups++}.example.com`;
 
-function definition(group: string, path: string, reviewVersions = ['v1']) {
+function definition(group: string, path: string, reviewVersions = ['v1'], clientConfig: Record<string, unknown> = { url: `https://conversion.test${path}` }) {
   const spec = (properties: Record<string, unknown>) => ({ openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties } } } });
   return {
     apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `widgets.${group}` },
     spec: {
       group, scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-      conversion: { strategy: 'Webhook', webhook: { conversionReviewVersions: reviewVersions, clientConfig: { url: `https://conversion.test${path}` } } },
+      conversion: { strategy: 'Webhook', webhook: { conversionReviewVersions: reviewVersions, clientConfig } },
       versions: [
         { name: 'v1', served: true, storage: true, schema: spec({ size: { type: 'integer' } }) },
         { name: 'v2', served: true, storage: false, schema: spec({ dimensions: { type: 'object', properties: { size: { type: 'integer' } } } }) },
@@ -31,8 +31,8 @@ function definition(group: string, path: string, reviewVersions = ['v1']) {
   };
 }
 
-async function establish(group: string, path: string, reviewVersions?: string[]): Promise<void> {
-  const created = await api('POST', crds, { body: definition(group, path, reviewVersions) });
+async function establish(group: string, path: string, reviewVersions?: string[], clientConfig?: Record<string, unknown>): Promise<void> {
+  const created = await api('POST', crds, { body: definition(group, path, reviewVersions, clientConfig) });
   expect(created.status).toBe(201);
   await eventually(async () => {
     const crd = (await api('GET', `${crds}/widgets.${group}`)).json;
@@ -145,5 +145,20 @@ describe('what kube answers when the webhook misbehaves (500, no reason)', () =>
     await establish(group, '/labels');
     const created = await api('POST', widgets(group, 'v2'), { body: v2Widget(group, 'x', 1) });
     expect([created.status, created.json.metadata.labels, created.json.metadata.generation, created.json.metadata.finalizers]).toEqual([201, { converted: 'yes' }, 1, undefined]);
+  });
+
+  it('reaches a service reference where this server can: an ExternalName service, at its port', async () => {
+    const group = newGroup();
+    const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'converter' }, spec: { type: 'ExternalName', externalName: 'conversion.test' } };
+    expect((await api('POST', `/api/v1/namespaces/${ns}/services`, { body: service })).status).toBe(201);
+    await establish(group, '', ['v1'], { service: { namespace: ns, name: 'converter', path: '/convert', port: 443 } });
+    await reviews();
+    const created = await api('POST', widgets(group, 'v2'), { body: v2Widget(group, 'x', 2) });
+    expect([created.status, created.json.spec]).toEqual([201, { dimensions: { size: 2 } }]);
+    expect((await reviews())[0].url).toBe('/convert?timeout=30s');
+    const missing = newGroup();
+    await establish(missing, '', ['v1'], { service: { namespace: ns, name: 'absent', path: '/convert' } });
+    const refused = await api('POST', widgets(missing, 'v2'), { body: v2Widget(missing, 'x', 2) });
+    expect([refused.status, refused.json.message]).toEqual([500, `conversion webhook for ${missing}/v2, Kind=Widget failed: Post "https://absent.${ns}.svc:443/convert?timeout=30s": service "absent" not found`]);
   });
 });

@@ -18,6 +18,8 @@ type JsonRecord = Record<string, unknown>;
 
 /** client-go's default timeout for the conversion webhook's rest client (`?timeout=30s`). */
 const timeoutSeconds = 30;
+/** What that client's timeout reads (http.Client.Timeout, recorded from kube). */
+const timeoutText = 'net/http: request canceled (Client.Timeout exceeded while awaiting headers)';
 
 /** Converts `object` to `desiredAPIVersion`; the object as it is when it is in that version already. */
 export type ObjectConverter = (object: JsonRecord, desiredAPIVersion: string) => Promise<JsonRecord>;
@@ -25,10 +27,10 @@ export type ObjectConverter = (object: JsonRecord, desiredAPIVersion: string) =>
 /** Where the webhook is called: its url, or its service resolved now (a failure text if it cannot be). */
 async function targetOf(cluster: ClusterContext, config: ConversionWebhookConfig): Promise<WebhookTarget | WebhookCallError> {
   const { url, service } = config.clientConfig;
-  if (url !== undefined) return { base: url, timeoutSeconds };
+  if (url !== undefined) return { base: url, timeoutSeconds, timeoutText };
   if (!service) return new WebhookCallError('webhook clientConfig has neither url nor service');
   const base = await resolveServiceUrl(cluster, service);
-  if (typeof base === 'string') return { base, timeoutSeconds };
+  if (typeof base === 'string') return { base, timeoutSeconds, timeoutText };
   const named = `https://${service.name}.${service.namespace}.svc:${service.port}${service.path ?? ''}`;
   return postFailure(webhookCallUrl({ base: named, timeoutSeconds }), base.error);
 }
