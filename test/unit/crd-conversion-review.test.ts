@@ -1,9 +1,11 @@
 // The ConversionReview exchange of a CRD's conversion webhook (src/kinds/apiextensions/conversion-review.ts,
 // src/crds/conversion/webhook-converter.ts) with an injected fetch. Expected texts are kube-apiserver
 // v1.32.13's, recorded against a real HTTPS webhook answering each way (2026-12).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClusterContext } from '../../src/cluster/context.js';
 import { webhookConverter } from '../../src/crds/conversion/webhook-converter.js';
+import { acceptConverted } from '../../src/kinds/apiextensions/conversion-review.js';
 
 const original = {
   apiVersion: 'example.com/v2', kind: 'Widget',
@@ -83,5 +85,23 @@ describe('the answer', () => {
     expect(result.metadata).toEqual({ name: 'a', namespace: 't1', uid: 'u-1', generation: 1, labels: { converted: 'yes' }, annotations: { note: 'x' }, finalizers: ['x.io/y'] });
     const dropped = await converterAnswering(success([{ ...converted, metadata: { name: 'a', namespace: 't1', uid: 'u-1' } }])).convert();
     expect(dropped.metadata).toEqual({ name: 'a', namespace: 't1', uid: 'u-1', generation: 1, finalizers: ['x.io/y'] });
+  });
+});
+
+describe('invariant: a conversion the server accepts changes no metadata but labels and annotations', () => {
+  // Arbitrary metadata the webhook answers with (same identity, anything else changed): whatever is
+  // accepted has the original's metadata, but labels and annotations, which are the webhook's.
+  const label = fc.stringMatching(/^[a-z]([a-z0-9]{0,6}[a-z0-9])?$/);
+  const labels = fc.option(fc.dictionary(label, label, { maxKeys: 3 }), { nil: undefined });
+  const extra = fc.record({ generation: fc.nat(), resourceVersion: fc.string(), finalizers: fc.array(label, { maxLength: 2 }), creationTimestamp: fc.string() }, { requiredKeys: [] });
+  it('holds for generated answers', () => {
+    fc.assert(fc.property(labels, labels, extra, (newLabels, newAnnotations, changes) => {
+      const answer = { ...converted, metadata: { name: 'a', namespace: 't1', uid: 'u-1', ...changes, labels: newLabels, annotations: newAnnotations } };
+      const accepted = acceptConverted(structuredClone(original) as any, 'example.com/v1', [answer]) as any;
+      const { labels: l, annotations: a, ...rest } = accepted.metadata;
+      const { labels: _l, annotations: _a, ...originalRest } = original.metadata as any;
+      expect(rest).toEqual(originalRest);
+      expect([l, a]).toEqual([newLabels, newAnnotations]);
+    }), { numRuns: 300 });
   });
 });
