@@ -21,6 +21,8 @@ export interface WebhookTarget {
   timeoutSeconds: number;
   /** What a timeout reads (the Go client's): `context deadline exceeded` unless given. */
   timeoutText?: string;
+  /** The base errors print, when it is not `base` (a service reference: `https://name.namespace.svc:port/path`, as kube dials it). */
+  shownBase?: string;
 }
 
 /** A call that failed; `reason` is kube's text after the caller's prefix. */
@@ -103,7 +105,8 @@ export function postFailure(url: string, why: string): WebhookCallError {
 /** POSTs `review` to `target` and returns the decoded answer; throws WebhookCallError on any failure. */
 export async function postReview(target: WebhookTarget, review: unknown, fetch: WebhookFetch): Promise<Record<string, unknown>> {
   const url = webhookCallUrl(target);
-  if (!target.base.toLowerCase().startsWith('https://')) throw postFailure(url, 'only https webhook URLs are callable');
+  const shown = target.shownBase === undefined ? url : webhookCallUrl({ ...target, base: target.shownBase });
+  if (!target.base.toLowerCase().startsWith('https://')) throw postFailure(shown, 'only https webhook URLs are callable');
   let response: Response;
   let body: string;
   try {
@@ -115,7 +118,7 @@ export async function postReview(target: WebhookTarget, review: unknown, fetch: 
     });
     body = await response.text();
   } catch (error) {
-    throw postFailure(url, isTimeout(error) ? target.timeoutText ?? 'context deadline exceeded' : transportText(error));
+    throw postFailure(shown, isTimeout(error) ? target.timeoutText ?? 'context deadline exceeded' : transportText(error));
   }
   if (response.status < 200 || response.status > 206) throw statusCodeFailure(response, body);
   return decodeBody(body);

@@ -29,9 +29,9 @@ async function targetOf(cluster: ClusterContext, config: ConversionWebhookConfig
   const { url, service } = config.clientConfig;
   if (url !== undefined) return { base: url, timeoutSeconds, timeoutText };
   if (!service) return new WebhookCallError('webhook clientConfig has neither url nor service');
-  const base = await resolveServiceUrl(cluster, service);
-  if (typeof base === 'string') return { base, timeoutSeconds, timeoutText };
   const named = `https://${service.name}.${service.namespace}.svc:${service.port}${service.path ?? ''}`;
+  const base = await resolveServiceUrl(cluster, service);
+  if (typeof base === 'string') return { base, timeoutSeconds, timeoutText, shownBase: named };
   return postFailure(webhookCallUrl({ base: named, timeoutSeconds }), base.error);
 }
 
