@@ -26,6 +26,14 @@ export interface ServiceReference {
   path?: string;
 }
 
+/** The URL kube dials for a service reference (and names in its errors): `https://name.namespace.svc:port/path`. */
+export function serviceDnsUrl(reference: { namespace: string; name: string; port?: number; path?: string }): string {
+  return `https://${reference.name}.${reference.namespace}.svc:${reference.port ?? 443}${reference.path ?? ''}`;
+}
+
+/** Resolves a webhook's service reference to the base URL to call, or kube's error text. */
+export type ServiceResolver = (reference: ServiceReference) => Promise<string | { error: string }>;
+
 /** The base URL of a webhook's service reference, or kube's error text when it cannot be resolved. */
 export async function resolveServiceUrl(cluster: ClusterContext, reference: ServiceReference): Promise<string | { error: string }> {
   const service = await storeFor(cluster, findResource('', 'v1', 'services')!).getIfExists(reference.namespace, reference.name);

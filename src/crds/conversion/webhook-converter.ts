@@ -12,7 +12,7 @@ import {
   acceptConverted, ConversionError, conversionFailed, conversionReview, convertedObjectsOf, reviewVersionOf,
 } from '../../kinds/apiextensions/conversion-review.js';
 import { postFailure, postReview, WebhookCallError, webhookCallUrl, type WebhookFetch, type WebhookTarget } from '../../webhooks/post.js';
-import { resolveServiceUrl } from '../../webhooks/service-url.js';
+import { resolveServiceUrl, serviceDnsUrl } from '../../webhooks/service-url.js';
 
 type JsonRecord = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ async function targetOf(cluster: ClusterContext, config: ConversionWebhookConfig
   const { url, service } = config.clientConfig;
   if (url !== undefined) return { base: url, timeoutSeconds, timeoutText };
   if (!service) return new WebhookCallError('webhook clientConfig has neither url nor service');
-  const named = `https://${service.name}.${service.namespace}.svc:${service.port}${service.path ?? ''}`;
+  const named = serviceDnsUrl(service);
   const base = await resolveServiceUrl(cluster, service);
   if (typeof base === 'string') return { base, timeoutSeconds, timeoutText, shownBase: named };
   return postFailure(webhookCallUrl({ base: named, timeoutSeconds }), base.error);
