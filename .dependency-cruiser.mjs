@@ -15,6 +15,7 @@ const layers = [
   ['auth'],
   ['metrics'],
   ['crds'],
+  ['webhooks'], // the outbound client of admission and conversion webhooks, service references
   ['registry'], // the generic Store, strategies
   ['cluster'], // the cluster as a value
   ['storage'], // ShardRpc -> CachedStorage -> ShardedStorage

@@ -16,6 +16,8 @@ import { admitWithPolicies, webhookMatchConditions, type AdmissionAttributes, ty
 import { selectorMatches } from '../admission-policy/label-selector.js';
 import { runMutatingWebhooks, runValidatingWebhooks, type WebhookAttributes, type WebhookOptions } from './webhook/index.js';
 import { admissionChain, type AdmissionRequest, type AdmissionStep } from './plugins.js';
+import { resolveServiceUrl } from '../webhooks/service-url.js';
+import type { ClusterContext } from '../cluster/context.js';
 
 /** Mutating admission: the object as the cluster's built-in plugins (plugins.ts) and the mutating webhooks leave it. */
 export async function mutatingAdmission(scope: AdmissionRequest, step: AdmissionStep): Promise<KubeObject | null> {
@@ -23,7 +25,7 @@ export async function mutatingAdmission(scope: AdmissionRequest, step: Admission
   const config = await admissionConfiguration(scope.cluster);
   if (!config.mutatingWebhooks.length || !step.object) return step.object;
   const attributes = await policyAttributes(scope, step);
-  const outcome = await runMutatingWebhooks(config.mutatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes));
+  const outcome = await runMutatingWebhooks(config.mutatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes, scope.cluster));
   scope.warnings.push(...outcome.warnings);
   return outcome.object as KubeObject | null;
 }
@@ -47,7 +49,7 @@ async function validateDynamically(scope: AdmissionRequest, step: AdmissionStep,
     if (outcome.denied) throw deniedError(outcome.denied);
   }
   if (config.validatingWebhooks.length) {
-    const outcome = await runValidatingWebhooks(config.validatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes));
+    const outcome = await runValidatingWebhooks(config.validatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes, scope.cluster));
     scope.warnings.push(...outcome.warnings);
   }
 }
@@ -88,8 +90,9 @@ async function policyAttributes(scope: AdmissionRequest, step: AdmissionStep): P
  * A webhook's matchConditions, by the policy engine's CEL: false skips the webhook; an error skips
  * it under failurePolicy Ignore and otherwise fails the request, as a failed call would.
  */
-function webhookOptions(attributes: AdmissionAttributes): WebhookOptions {
+function webhookOptions(attributes: AdmissionAttributes, cluster: ClusterContext): WebhookOptions {
   return {
+    resolveService: (reference) => resolveServiceUrl(cluster, reference),
     matchConditions: async (webhook) => {
       const result = webhookMatchConditions(webhook, attributes);
       if (result === 'match' || result === 'skip') return result === 'match';

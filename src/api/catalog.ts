@@ -72,10 +72,20 @@ export interface CustomResourceInfo {
   deprecationWarning?: string;
   /** The CRD is being deleted: no new objects. */
   terminating: boolean;
-  /** Conversion between versions: None rewrites apiVersion; Webhook is not available yet. */
+  /** Conversion between versions: None rewrites apiVersion; Webhook calls `webhook` (crds/conversion/). */
   conversion: 'None' | 'Webhook';
+  /** The CRD's spec.conversion.webhook, when its strategy is Webhook. */
+  webhook?: ConversionWebhookConfig;
   /** The version's selectableFields, as JSON paths (`.spec.color`). */
   selectableFields?: string[];
+}
+
+/** A CRD's conversion webhook: its v1 clientConfig and conversionReviewVersions. */
+export interface ConversionWebhookConfig {
+  clientConfig: { url?: string; service?: { namespace: string; name: string; port: number; path?: string } };
+  conversionReviewVersions: string[];
+  /** The CRD's uid: a CRD made again under its name converts afresh. */
+  crdUid: string;
 }
 
 /** An API group with its served versions in kube priority order; versions[0] is preferred. */

@@ -11,7 +11,8 @@ import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { cachedApiServices } from './cache.js';
-import { discoveryPath, serviceBaseUrl } from './discovery-check.js';
+import { discoveryPath } from './discovery-check.js';
+import { serviceBaseUrl } from '../webhooks/service-url.js';
 import { availableCondition, serviceOf } from './types.js';
 
 const freshMillis = 30_000;

@@ -8,17 +8,9 @@
  */
 import type { KubeObject } from '../apimachinery/object.js';
 import type { ServiceReference } from './types.js';
+import { serviceBaseUrl } from '../webhooks/service-url.js';
 
 const timeoutMillis = 5_000;
-
-/** The base URL the aggregator reaches the service at, or an error text (no cluster IP). */
-export function serviceBaseUrl(service: KubeObject, port: number): string | { error: string } {
-  const spec = (service.spec ?? {}) as { type?: string; externalName?: string; clusterIP?: string };
-  if (spec.type === 'ExternalName') return `https://${spec.externalName ?? ''}:${port}`;
-  const ip = spec.clusterIP ?? '';
-  if (ip === '' || ip === 'None') return { error: `cannot route to service with ClusterIP ${ip === '' ? '""' : 'None'}` };
-  return `https://${ip.includes(':') ? `[${ip}]` : ip}:${port}`;
-}
 
 /** The discovery path of an APIService. */
 export function discoveryPath(apiService: KubeObject): string {

@@ -15,7 +15,7 @@ import type { ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../apimachinery/object.js';
 import { storeFor } from '../registry/registry.js';
 import { cachedApiServices } from './cache.js';
-import { serviceBaseUrl } from './discovery-check.js';
+import { serviceBaseUrl } from '../webhooks/service-url.js';
 import { availableCondition, serviceOf } from './types.js';
 import { requestUrl } from '../apimachinery/request-url.js';
 

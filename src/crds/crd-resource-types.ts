@@ -5,7 +5,7 @@
  * subresources the version declares, short names and categories, and the storage version hash.
  * A CRD serves only once Established; a terminating one still serves what exists.
  */
-import { compareKubeVersions, type PrinterColumn, type ResourceType, type ScalePaths, type SubresourceType, type Verb } from '../api/catalog.js';
+import { compareKubeVersions, type ConversionWebhookConfig, type PrinterColumn, type ResourceType, type ScalePaths, type SubresourceType, type Verb } from '../api/catalog.js';
 import type { SchemaNode } from '../schema/types.js';
 import { asRecord, asRecords, asText, asTexts } from '../kinds/json-values.js';
 import type { KubeObject } from '../apimachinery/object.js';
@@ -34,6 +34,7 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
   const storageVersion = asText(versions.find((version) => version.storage === true)?.name);
   const kind = asText(names.kind);
   const conversion = asText(asRecord(spec.conversion)?.strategy) === 'Webhook' ? 'Webhook' : 'None';
+  const webhook = conversion === 'Webhook' ? conversionWebhook(crd) : undefined;
   const hash = await storageVersionHash(group, storageVersion, kind);
   const schemas = Object.fromEntries(versions.map((version) => [asText(version.name), versionSchema(version)]));
   return versions.filter((version) => !servedOnly || version.served === true).map((version) => {
@@ -53,6 +54,7 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
         deprecated: version.deprecated === true,
         terminating: !!crd.metadata.deletionTimestamp,
         conversion,
+        ...(webhook ? { webhook } : {}),
       },
     };
     const shortNames = asTexts(names.shortNames);
@@ -70,6 +72,20 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
     if (subs.length) type.subresources = subs;
     return type;
   });
+}
+
+/** The v1 conversion webhook of `crd` (service port defaulted to 443 as the v1 API does). */
+function conversionWebhook(crd: KubeObject): ConversionWebhookConfig {
+  const webhook = asRecord(asRecord(asRecord(crd.spec)?.conversion)?.webhook) ?? {};
+  const config = asRecord(webhook.clientConfig) ?? {};
+  const service = asRecord(config.service);
+  const clientConfig: ConversionWebhookConfig['clientConfig'] = {};
+  if (typeof config.url === 'string') clientConfig.url = config.url;
+  if (service) {
+    clientConfig.service = { namespace: asText(service.namespace), name: asText(service.name), port: typeof service.port === 'number' ? service.port : 443 };
+    if (typeof service.path === 'string') clientConfig.service.path = service.path;
+  }
+  return { clientConfig, conversionReviewVersions: asTexts(webhook.conversionReviewVersions), crdUid: crd.metadata.uid ?? '' };
 }
 
 function versionSchema(version: Record<string, unknown>): SchemaNode {

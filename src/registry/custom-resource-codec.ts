@@ -26,6 +26,8 @@ export interface CustomCodecSpec {
   storageVersion: string;
   /** The structural schema of every version of the CRD, by version name. */
   schemas: Readonly<Record<string, SchemaNode>>;
+  /** Converted by webhook: writes keep the served version, the storage converts them (crds/conversion/). */
+  webhook?: boolean;
 }
 
 const noRefs = () => undefined;
@@ -52,7 +54,7 @@ export function customResourceCodec(spec: CustomCodecSpec): StoredCodec {
     if (object.apiVersion !== undefined) object.apiVersion = served;
     return unstructuredOrder(object);
   };
-  const toStorage = (object: KubeObject): KubeObject => (object.apiVersion === undefined ? object : { ...object, apiVersion: stored });
+  const toStorage = (object: KubeObject): KubeObject => (object.apiVersion === undefined || spec.webhook ? object : { ...object, apiVersion: stored });
   return {
     decode,
     json: (revision) => JSON.stringify(decode(revision)),

@@ -6,7 +6,7 @@
 import type { ResourceType } from '../api/catalog.js';
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import type { KubeObject } from '../apimachinery/object.js';
-import type { OutboxMessage } from '../storage/types.js';
+import type { OutboxMessage, Storage } from '../storage/types.js';
 import { Store } from './store.js';
 import type { Strategy } from './strategy.js';
 import { storageResourceOf } from './stored-codec.js';
@@ -30,6 +30,8 @@ export interface RegistryHooks {
    * AfterCreate, AfterUpdate and AfterDelete hooks would do, without a window for losing it.
    */
   messages(cluster: ClusterContext, type: ResourceType, previous: KubeObject | null, next: KubeObject | null): OutboxMessage[];
+  /** The storage a Store of `type` uses over the cluster's (custom resources converted by webhook); the cluster's if absent. */
+  storage?(cluster: ClusterContext, type: ResourceType, storage: Storage): Storage;
 }
 
 /** None: the registry's own strategies, writes that tell nobody. */
@@ -80,5 +82,7 @@ export function storeFor(cluster: ClusterContext, type: ResourceType, subresourc
   const hooks = registryHooks.of(cluster);
   const { group, resource } = storageResourceOf(type.group, type.resource);
   const messages = (previous: KubeObject | null, next: KubeObject | null) => hooks.messages(cluster, type, previous, next);
-  return new Store(type, strategyFor(type, subresource, hooks), cluster.storage(group, resource), messages, cluster.settings.historyWindowSeconds);
+  const storage = cluster.storage(group, resource);
+  const served = hooks.storage?.(cluster, type, storage) ?? storage;
+  return new Store(type, strategyFor(type, subresource, hooks), served, messages, cluster.settings.historyWindowSeconds);
 }

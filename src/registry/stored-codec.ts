@@ -62,7 +62,7 @@ export function codecFor(type: ResourceType): StoredCodec {
   if (!custom) return identityCodec;
   let codec = codecs.get(type);
   if (!codec) {
-    codec = customResourceCodec({ group: type.group, servedVersion: type.version, storageVersion: custom.storageVersion, schemas: custom.schemas });
+    codec = customResourceCodec({ group: type.group, servedVersion: type.version, storageVersion: custom.storageVersion, schemas: custom.schemas, webhook: custom.conversion === 'Webhook' });
     codecs.set(type, codec);
   }
   return codec;

@@ -5,7 +5,7 @@
  */
 import { type ResourceType, builtinCatalog } from '../api/catalog.js';
 import type { RequestInfo } from '../apimachinery/request-info.js';
-import { internalError, methodNotAllowed, methodNotSupported, routeNotFound } from '../apimachinery/status.js';
+import { methodNotAllowed, methodNotSupported, routeNotFound } from '../apimachinery/status.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { createHandler } from '../endpoints/handlers/create.js';
 import { deleteCollectionHandler, deleteHandler } from '../endpoints/handlers/delete.js';
@@ -160,8 +160,8 @@ function getOnly(request: Request): void {
 
 /**
  * kube's CRD handler: a terminating CRD takes no new objects (405), a deprecated version warns
- * on every request (its deprecationWarning, or kube's default text), and versions other than
- * the storage one of a CRD converted by webhook answer a clear 500 (no webhooks yet).
+ * on every request (its deprecationWarning, or kube's default text). Versions of a CRD converted
+ * by webhook are converted by their storage (crds/conversion/).
  */
 function customResourceChecks(type: ResourceType, info: RequestInfo): string[] {
   const custom = type.custom!;
@@ -169,10 +169,6 @@ function customResourceChecks(type: ResourceType, info: RequestInfo): string[] {
     const error = methodNotSupported({ group: type.group, resource: type.resource }, info.verb);
     error.status.message = 'create not allowed while custom resource definition is terminating';
     throw error;
-  }
-  if (custom.conversion === 'Webhook' && custom.storageVersion !== type.version) {
-    // Conversion webhooks need outbound calls with the cluster's credentials (the security issue).
-    throw internalError(`conversion webhook for ${type.group}/${custom.storageVersion}, Kind=${type.kind} failed: webhook conversion is not available on this server yet; serve and store this CRD in one version, or use conversion strategy None`);
   }
   return custom.deprecationWarning !== undefined ? [custom.deprecationWarning] : [];
 }

@@ -9,10 +9,14 @@
 // https://aggregated.test:443 is an aggregated API server (the backend of an APIService through an
 // ExternalName service): discovery of widgets.aggregated.test/v1, and every other request echoed
 // back as JSON (method, path, query, the X-Remote-* headers it was sent, whether credentials leaked).
+// https://conversion.test is a CRD conversion webhook (fake-conversion-webhook.mjs).
 // Any other host: 502, so a test never reaches the network.
+import { fakeConversionWebhook } from './fake-conversion-webhook.mjs';
+
 export async function fakeWebhooks(request) {
   const url = new URL(request.url);
   if (url.hostname === 'aggregated.test') return fakeAggregatedApi(request, url);
+  if (url.hostname === 'conversion.test') return fakeConversionWebhook(request, url);
   if (url.hostname !== 'webhooks.test') return new Response('no network in tests', { status: 502 });
   const review = await request.json();
   const uid = review.request?.uid;

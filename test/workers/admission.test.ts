@@ -149,6 +149,19 @@ describe('admission webhooks', () => {
     expect(allowed.headers.get('warning')).toBe('299 - "checked by the allow webhook"');
   });
 
+  it('reaches a webhook by service reference through an ExternalName Service; an absent one fails the call', async () => {
+    const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'hooks' }, spec: { type: 'ExternalName', externalName: 'webhooks.test' } };
+    expect((await api('POST', `/api/v1/namespaces/${ns}/services`, { body: service })).status).toBe(201);
+    await createConfig('validatingwebhookconfigurations', webhookConfiguration('Validating', 'svc', '', { clientConfig: { service: { namespace: ns, name: 'hooks', path: '/deny' } } }));
+    const denied = await api('POST', cms(), { body: configMap('s1') });
+    expect([denied.status, denied.json.message]).toEqual([403, 'admission webhook "svc.webhooks.test" denied the request: no ConfigMap named s1 today']);
+    await api('DELETE', created.pop()!);
+    await createConfig('validatingwebhookconfigurations', webhookConfiguration('Validating', 'absent', '', { clientConfig: { service: { namespace: ns, name: 'absent', path: '/deny' } } }));
+    const failed = await api('POST', cms(), { body: configMap('s2') });
+    expect([failed.status, failed.json.message]).toEqual([500, `Internal error occurred: failed calling webhook "absent.webhooks.test": failed to call webhook: Post "https://absent.${ns}.svc:443/deny?timeout=10s": service "absent" not found`]);
+    await api('DELETE', created.pop()!);
+  });
+
   it('a mutating webhook patches the object before it is stored', async () => {
     await createConfig('mutatingwebhookconfigurations', webhookConfiguration('Mutating', 'label', '/label'));
     const response = await api('POST', cms(), { body: configMap('w2') });

@@ -210,24 +210,6 @@ describe('versions and subresources', () => {
     expect(listed.json.items.map((item: any) => [item.apiVersion, item.spec.size])).toEqual([[`${group}/v1beta1`, 2]]);
   });
 
-  it('answers a clear error for versions a conversion webhook would have to convert', async () => {
-    const group = newGroup();
-    const name = `converters.${group}`;
-    const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
-    await establish({
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name },
-      spec: {
-        group, scope: 'Namespaced', names: { plural: 'converters', kind: 'Converter' },
-        versions: [{ name: 'v1beta1', served: true, storage: false, schema }, { name: 'v1', served: true, storage: true, schema }],
-        conversion: { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: 'https://convert.example.com/convert' } } },
-      },
-    });
-    expect((await api('GET', `/apis/${group}/v1/namespaces/${ns}/converters`)).status).toBe(200);
-    const refused = await api('GET', `/apis/${group}/v1beta1/namespaces/${ns}/converters`);
-    expect([refused.status, refused.json.reason]).toEqual([500, 'InternalError']);
-    expect(refused.json.message).toContain(`conversion webhook for ${group}/v1, Kind=Converter failed`);
-  });
-
   it('scales through the scale subresource at the CRD\'s paths', async () => {
     const group = newGroup();
     const name = `replicators.${group}`;

@@ -8,6 +8,7 @@
  */
 import { CallingWebhookError, dryRunUnsupported, webhookRejection } from './errors.js';
 import { postAdmissionReview } from './client.js';
+import type { ServiceResolver } from '../../webhooks/service-url.js';
 import { admissionReview, reviewVersion, verifyAdmissionResponse, type AdmissionResponse } from './review.js';
 import type { Webhook, WebhookAttributes, WebhookFetch, WebhookOutcome } from './types.js';
 
@@ -43,6 +44,7 @@ export async function callWebhook(
   mutating: boolean,
   fetch: WebhookFetch,
   recorder: OutcomeRecorder,
+  resolveService?: ServiceResolver,
 ): Promise<AdmissionResponse> {
   if (attrs.dryRun) {
     if (webhook.sideEffects === undefined) throw new CallingWebhookError(webhook.name, 'Webhook SideEffects is nil');
@@ -50,7 +52,7 @@ export async function callWebhook(
   }
   const version = reviewVersion(webhook);
   const uid = crypto.randomUUID();
-  const answer = await postAdmissionReview(webhook, admissionReview(version, uid, attrs, object), fetch);
+  const answer = await postAdmissionReview(webhook, admissionReview(version, uid, attrs, object), fetch, resolveService);
   const response = verifyAdmissionResponse(webhook, version, uid, mutating, answer);
   for (const [key, value] of Object.entries(response.auditAnnotations)) recorder.addAnnotation(`${webhook.name}/${key}`, value);
   for (const warning of response.warnings) recorder.addWarning(warning);

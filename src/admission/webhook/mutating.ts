@@ -42,7 +42,7 @@ async function runRound(round: number, hooks: Webhook[], attrs: WebhookAttribute
     let changed = false;
     let failure: unknown;
     try {
-      const response = await callWebhook(webhook, current, current.object, true, fetch, recorder);
+      const response = await callWebhook(webhook, current, current.object, true, fetch, recorder, options.resolveService);
       const object = patchedObject(webhook, response, current.object);
       changed = !jsonEqual(current.object, object);
       current = { ...current, object };

@@ -4,6 +4,7 @@
  * (k8s.io/api/admissionregistration/v1 types.go, k8s.io/apiserver .../webhook/accessors.go).
  */
 import type { RequestAttributes } from '../../admission-policy/attributes.js';
+import type { ServiceResolver } from '../../webhooks/service-url.js';
 
 /** admission.Attributes as the webhooks see them. */
 export interface WebhookAttributes extends RequestAttributes {
@@ -15,7 +16,7 @@ export interface WebhookAttributes extends RequestAttributes {
 }
 
 /** The platform fetch, injected so the module stays pure and testable. */
-export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
+export type { WebhookFetch } from '../../webhooks/post.js';
 
 /** What admission produced: the possibly mutated object, warnings, and audit annotations. */
 export interface WebhookOutcome {
@@ -33,6 +34,8 @@ export type MatchConditionsEvaluator = (webhook: Record<string, unknown>, attrs:
 
 export interface WebhookOptions {
   matchConditions?: MatchConditionsEvaluator;
+  /** Where a `service` reference is reached (webhooks/service-url.ts); without it such a call fails. */
+  resolveService?: ServiceResolver;
 }
 
 export interface WebhookRule {

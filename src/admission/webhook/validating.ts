@@ -22,9 +22,9 @@ async function relevantWebhooks(hooks: Webhook[], attrs: WebhookAttributes, opti
 }
 
 /** One call; resolves with the error that rejects the request, or undefined. */
-async function validateWith(webhook: Webhook, index: number, attrs: WebhookAttributes, fetch: WebhookFetch, recorder: OutcomeRecorder): Promise<unknown> {
+async function validateWith(webhook: Webhook, index: number, attrs: WebhookAttributes, fetch: WebhookFetch, recorder: OutcomeRecorder, options: WebhookOptions): Promise<unknown> {
   try {
-    await callWebhook(webhook, attrs, attrs.object, false, fetch, recorder);
+    await callWebhook(webhook, attrs, attrs.object, false, fetch, recorder, options.resolveService);
     return undefined;
   } catch (error) {
     if (!(error instanceof CallingWebhookError)) return error;
@@ -42,7 +42,7 @@ export async function runValidatingWebhooks(configs: object[], attrs: WebhookAtt
   const recorder = new OutcomeRecorder();
   if (isExemptAdmissionConfigurationResource(attrs)) return recorder.outcome(attrs.object);
   const relevant = await relevantWebhooks(webhooksInOrder(configs), attrs, options);
-  const failures = await Promise.all(relevant.map((webhook, index) => validateWith(webhook, index, attrs, fetch, recorder)));
+  const failures = await Promise.all(relevant.map((webhook, index) => validateWith(webhook, index, attrs, fetch, recorder, options)));
   const failure = failures.find((item) => item !== undefined);
   if (failure !== undefined) throw failure;
   return recorder.outcome(attrs.object);

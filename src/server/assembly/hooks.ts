@@ -2,8 +2,8 @@
  * What the server registers into the layers below it, per cluster, as kube-apiserver's config
  * registers strategies, Store hooks and admission plugins where it is assembled: the lower layers
  * offer the hooks (state slots of the cluster) and import no feature.
- *   - registry: the ControlPlane type's strategy (the default plane), and the controllers' events
- *     every write sends;
+ *   - registry: the ControlPlane type's strategy (the default plane), the controllers' events
+ *     every write sends, and the conversion webhooks' storage of custom resources;
  *   - custom resources: the ControlPlane type, served as built in by the default plane;
  *   - admission: the built-in plugins, in kube's order (default plugins on create, ControlPlane
  *     defaults; RBAC escalation prevention; ResourceQuota after the webhooks).
@@ -14,6 +14,7 @@ import { resourceQuota } from '../../admission/quota/index.js';
 import { rbacEscalation } from '../../admission/rbac-escalation.js';
 import type { ClusterContext } from '../../cluster/context.js';
 import { controllerMessages } from '../../controllers/messages.js';
+import { conversionStorage } from '../../crds/conversion/index.js';
 import { builtinCustomTypes } from '../../crds/serving-catalog.js';
 import { registryHooks } from '../../registry/registry.js';
 import { controlPlaneDefaults } from '../../tenancy/control-plane-defaults.js';
@@ -26,6 +27,7 @@ export function provideHooks(cluster: ClusterContext): ClusterContext {
   cluster.provide(registryHooks, {
     strategy: (type) => (hostsTenants && isControlPlaneType(type) ? ControlPlaneStrategy : undefined),
     messages: controllerMessages,
+    storage: conversionStorage,
   });
   if (hostsTenants) cluster.provide(builtinCustomTypes, tenancyTypes);
   cluster.provide(admissionChain, {
