@@ -154,3 +154,28 @@ describe('ServiceAccount admission', () => {
     expect([template.serviceAccount, template.serviceAccountName]).toEqual(['x', 'x']);
   });
 });
+
+/**
+ * The other Pod difference of issue 34, item 6: a PodCondition's times are metav1.Time values, so
+ * kube writes a missing one as null. Asked of the reference: a strategic merge patch of /status
+ * with kube-scheduler's `{"type":"PodScheduled","status":"False","lastProbeTime":null,
+ * "lastTransitionTime":"2026-12-06T02:00:00Z","reason":"Unschedulable",...}` reads back with
+ * `lastProbeTime: null`; a merge patch of `{"type":"Ready","status":"False"}` reads back as
+ * `{type: Ready, status: False, lastProbeTime: null, lastTransitionTime: null}`.
+ */
+describe('Pod conditions', () => {
+  it('read a missing lastProbeTime or lastTransitionTime as null, as Go writes them', async () => {
+    await created(pod('cond', { automountServiceAccountToken: false }));
+    const scheduled = await api('PATCH', `${pods()}/cond/status`, {
+      headers: { 'content-type': 'application/strategic-merge-patch+json' },
+      body: { status: { conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: '2026-12-06T02:00:00Z', reason: 'Unschedulable', message: 'no nodes' }] } },
+    });
+    expect(scheduled.status, scheduled.text).toBe(200);
+    expect(scheduled.json.status.conditions).toEqual([
+      { type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: '2026-12-06T02:00:00Z', reason: 'Unschedulable', message: 'no nodes' },
+    ]);
+    const ready = await api('PATCH', `${pods()}/cond/status`, { headers: { 'content-type': 'application/merge-patch+json' }, body: { status: { conditions: [{ type: 'Ready', status: 'False' }] } } });
+    expect(ready.json.status.conditions).toEqual([{ type: 'Ready', status: 'False', lastProbeTime: null, lastTransitionTime: null }]);
+    expect((await api('GET', `${pods()}/cond`)).json.status.conditions).toEqual(ready.json.status.conditions);
+  });
+});
