@@ -6,9 +6,11 @@
  *     every write sends;
  *   - custom resources: the ControlPlane type, served as built in by the default plane;
  *   - admission: the built-in plugins, in kube's order (ServiceAccount, default plugins on create,
- *     ControlPlane defaults; ServiceAccount, RBAC escalation prevention; ResourceQuota after the webhooks).
+ *     ControlPlane defaults; ServiceAccount, RBAC escalation prevention, the custom resource strategy's
+ *     finalizer warnings; ResourceQuota after the webhooks).
  */
 import { builtinDefaults } from '../../admission/builtin-mutation.js';
+import { customResourceFinalizerWarnings } from '../../admission/finalizer-warnings.js';
 import { admissionChain } from '../../admission/plugins.js';
 import { resourceQuota } from '../../admission/quota/index.js';
 import { rbacEscalation } from '../../admission/rbac-escalation.js';
@@ -31,7 +33,7 @@ export function provideHooks(cluster: ClusterContext): ClusterContext {
   if (hostsTenants) cluster.provide(builtinCustomTypes, tenancyTypes);
   cluster.provide(admissionChain, {
     mutating: hostsTenants ? [serviceAccountAdmission, builtinDefaults, controlPlaneDefaults] : [serviceAccountAdmission, builtinDefaults],
-    validating: [serviceAccountAdmission, rbacEscalation],
+    validating: [serviceAccountAdmission, rbacEscalation, customResourceFinalizerWarnings],
     validatingLast: [resourceQuota],
   });
   return cluster;
