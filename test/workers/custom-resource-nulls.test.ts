@@ -71,3 +71,32 @@ describe('nulls in a created custom resource', () => {
     expect(created.json.message).toBe(`App.${group} "refused" is invalid: ${cause}`);
   });
 });
+
+/**
+ * The custom resource strategy's finalizer warnings (issue 34), asked of the reference with
+ * `kubectl create` of a custom resource with finalizers [foo, a.b, x.io/ok, kubernetes, orphan,
+ * Bad_Name], then a merge patch to [foo, zed, x.io/ok]:
+ *   Warning: metadata.finalizers: "Bad_Name": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers
+ *   Warning: metadata.finalizers: "a.b": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers
+ *   Warning: metadata.finalizers: "foo": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers
+ * and on the patch only `"zed"` (the names added). A ConfigMap refuses `foo` instead (422 `name is
+ * neither a standard finalizer name nor is it fully qualified`), on both servers.
+ */
+describe('finalizer names of a custom resource', () => {
+  const warning = (name: string, path = false) =>
+    `299 - "metadata.finalizers: \\"${name}\\": prefer a domain-qualified finalizer name ${path ? 'including a path (/) ' : ''}to avoid accidental conflicts with other finalizer writers"`;
+
+  it('draw kube\'s warnings for the names added without a domain and path, sorted', async () => {
+    const finalizers = ['foo', 'a.b', 'x.io/ok', 'kubernetes', 'orphan', 'Bad_Name'];
+    const created = await api('POST', apps(), { body: { apiVersion: `${group}/v1`, kind: 'App', metadata: { name: 'fin', finalizers } } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers.get('warning')).toBe([warning('Bad_Name'), warning('a.b', true), warning('foo')].join(', '));
+    const patched = await api('PATCH', `${apps()}/fin`, {
+      headers: { 'content-type': 'application/merge-patch+json' }, body: { metadata: { finalizers: ['foo', 'zed', 'x.io/ok'] } },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.headers.get('warning')).toBe(warning('zed'));
+    const cleared = await api('PATCH', `${apps()}/fin`, { headers: { 'content-type': 'application/merge-patch+json' }, body: { metadata: { finalizers: null } } });
+    expect(cleared.headers.get('warning')).toBeNull();
+  });
+});

@@ -21,6 +21,7 @@ export function defaultPodSpec(spec: JsonRecord): void {
   setDefault(spec, 'securityContext', {});
   setDefault(spec, 'terminationGracePeriodSeconds', 30);
   setDefault(spec, 'schedulerName', 'default-scheduler');
+  mirrorServiceAccount(spec);
   defaultVolumes(spec.volumes);
   for (const container of containersOf(spec)) defaultContainer(container);
   for (const container of asRecords(spec.ephemeralContainers)) defaultContainer(container, ephemeralContainerOrder);
@@ -29,6 +30,17 @@ export function defaultPodSpec(spec: JsonRecord): void {
   if (podResources) defaultResources(podResources);
   orderEach(spec, 'tolerations', tolerationOrder);
   orderKeys(spec, podSpecOrder);
+}
+
+/**
+ * The v1 conversion of a pod spec (Convert_v1_PodSpec_To_core_PodSpec and back): a spec naming
+ * only the deprecated `serviceAccount` names that account, and `serviceAccount` always reads as
+ * `serviceAccountName` (pods and every template: their pod-template-hash includes it).
+ */
+function mirrorServiceAccount(spec: JsonRecord): void {
+  if (!asText(spec.serviceAccountName) && asText(spec.serviceAccount)) spec.serviceAccountName = spec.serviceAccount;
+  if (asText(spec.serviceAccountName)) spec.serviceAccount = spec.serviceAccountName;
+  else delete spec.serviceAccount;
 }
 
 /** SetDefaults_Pod (requests default to limits, enableServiceLinks, host ports under hostNetwork), then the spec's. */

@@ -65,9 +65,20 @@ function orderPod(pod: KubeObject): void {
   orderKeys(pod as JsonRecord, ['kind', 'apiVersion', 'metadata', 'spec', 'status']);
   const status = asRecord(pod.status);
   if (status) {
+    for (const condition of asRecords(status.conditions)) zeroConditionTimes(condition);
     orderEach(status, 'conditions', podConditionOrder);
     orderKeys(status, podStatusOrder);
   }
+}
+
+/**
+ * A PodCondition's lastProbeTime and lastTransitionTime are metav1.Time values, not pointers: Go
+ * writes a missing one as null (kube-scheduler's status patch `lastProbeTime: null` deletes the
+ * field, and kube still shows `lastProbeTime: null`; issue 34, item 6).
+ */
+function zeroConditionTimes(condition: JsonRecord): void {
+  if (condition.lastProbeTime === undefined) condition.lastProbeTime = null;
+  if (condition.lastTransitionTime === undefined) condition.lastTransitionTime = null;
 }
 
 /** validatePodMetadataAndSpec without ObjectMeta (the generic strategy checks it): annotations, spec, pod-only rules. */
