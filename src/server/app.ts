@@ -68,7 +68,8 @@ export function createApp(): Hono<AppEnv> {
     app.all(path, async (c) => {
       const onWatchStop = c.get('watchStop');
       const cluster = c.get('cluster');
-      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+      const auditRequestObject = c.get('audit').requestObjectLogger();
+      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}), ...(auditRequestObject ? { auditRequestObject } : {}) });
       scheduleAvailability(cluster, backgroundOf(c));
       return response;
     });
