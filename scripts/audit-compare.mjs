@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { align, compare, ignoredKeys, requestsOf } from './audit-compare/events.mjs';
+import { align, compare, harnessRequest, ignoredKeys, requestsOf } from './audit-compare/events.mjs';
 import { credentialBindings, randomToken, signingKeyPem } from './local-credentials.mjs';
 import { projectRoot, startServer } from './server.mjs';
 
@@ -108,7 +108,7 @@ function settle() {
 
 function report(kubeText, edgeText) {
   // The kit's requests: the admin's, not those of kcm and the scheduler (which use the admin's kubeconfig).
-  const keep = (event) => event.user?.username === user && !/^kube-(controller-manager|scheduler)\//.test(event.userAgent ?? '');
+  const keep = (event) => event.user?.username === user && !/^kube-(controller-manager|scheduler)\//.test(event.userAgent ?? '') && !harnessRequest(event);
   const kube = requestsOf(kubeText, keep);
   const edge = requestsOf(edgeText, keep);
   const pairs = align(kube, edge);

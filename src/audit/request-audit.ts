@@ -104,7 +104,7 @@ export class RequestAudit {
     const event = this.event;
     event.responseStatus = { metadata: {}, code: response.status };
     // Failures and deletions answer a Status, which kube puts in responseStatus at every level.
-    if (response.status >= 300 || this.request.method === 'DELETE' || (!longRunning && this.wants('RequestResponse'))) await this.readResponse(response);
+    if (response.status !== 406 && (response.status >= 300 || this.request.method === 'DELETE' || (!longRunning && this.wants('RequestResponse') && this.encodesObject()))) await this.readResponse(response);
     if (this.decoded) this.logRequestObject(this.decoded.metadata, this.decoded.object);
     // No decoded object: a patch logs its body (LogRequestPatch); so does a request served
     // without a decoding handler (reviews, subresources), when it succeeded. A body that failed
@@ -133,6 +133,16 @@ export class RequestAudit {
       event.objectRef = objectRefOrdered(ref as NonNullable<AuditEvent['objectRef']>);
     }
     if (requestObject !== undefined && this.wants('Request')) event.requestObject = this.config!.omitManagedFields ? withoutManagedFields(requestObject) : requestObject;
+  }
+
+  /**
+   * Whether kube logs a successful response's object: it does for what its handlers write through
+   * WriteObjectNegotiated (resources, discovery under /api and /apis), not for /version, /openapi
+   * or health checks (written raw). A 406 is written raw too (no output type to encode a Status
+   * with): only its code is logged. Other failures' Status goes through WriteObjectNegotiated.
+   */
+  private encodesObject(): boolean {
+    return /^\/apis?(\/|$|\?)/.test(this.event!.requestURI);
   }
 
   private wants(level: 'Request' | 'RequestResponse'): boolean {

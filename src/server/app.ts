@@ -57,7 +57,7 @@ export function createApp(): Hono<AppEnv> {
   serveReshard(app);
   serveBackups(app);
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers, await customResourceSwagger(c.get('cluster')))));
-  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
+  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')), c.req.raw.headers)));
   app.get('/openapi/v3/*', async (c) => {
     const url = requestUrl(c.req.raw);
     const [builtin, extra] = [await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster'))];

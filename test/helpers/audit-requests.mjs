@@ -18,7 +18,28 @@ export function auditRequests() {
       [`${ns}-delete`, 'DELETE', `/api/v1/namespaces/${ns}/configmaps/demo`],
     );
   }
+  // What kube logs of decoded objects (LogRequestObject), at RequestResponse.
+  // A Deployment, not a Pod: the reference runs without kcm, so no `default` ServiceAccount admits pods.
+  const deployment = {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' },
+    spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } },
+  };
+  const base = '/api/v1/namespaces/audit-rr/configmaps';
+  requests.push(
+    ['rr-deployment-create', 'POST', '/apis/apps/v1/namespaces/audit-rr/deployments', deployment],
+    ['rr-strict-failure', 'POST', `${base}?fieldValidation=Strict`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'strict' }, bogus: 1 }],
+    ['rr-create-again', 'POST', base, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'again' } }],
+    ['rr-update', 'PUT', `${base}/again`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'again' }, data: { x: 'y' } }],
+    ['rr-list-by-name', 'GET', `${base}?fieldSelector=metadata.name%3Dagain`],
+    ['rr-not-acceptable', 'GET', `${base}/again`, undefined, { accept: 'application/bogus' }],
+    ['rr-delete-with-options', 'DELETE', `${base}/again`, { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' }],
+  );
   return requests;
+}
+
+/** The audit IDs whose events are compared: the requests', and the namespaces' creations (Request level). */
+export function comparedIds() {
+  return new Set([...auditRequests().map(([id]) => id), ...['audit-metadata', 'audit-request', 'audit-rr'].map((ns) => `setup-${ns}`)]);
 }
 
 /** Sends every request to `url` (namespaces made first, outside the compared set). */
@@ -44,7 +65,7 @@ export function normalizeEvent(value) {
 
 /** The compared events of an audit log's lines, keyed `<audit id> <stage>`. */
 export function comparedEvents(lines) {
-  const ids = new Set(auditRequests().map(([id]) => id));
+  const ids = comparedIds();
   const events = new Map();
   for (const line of lines.split('\n').filter(Boolean)) {
     const event = JSON.parse(line);
