@@ -25,14 +25,14 @@ export const ignoredKeys = {
 
 /** Values the kit draws at random, each replaced by a fixed text. */
 const randomTexts = [
-  [/\bacc-([a-z0-9]{1,12})-\d+\b/g, 'acc-$1-N'], // run.sh: NS=acc-<scenario>-$RANDOM
+  [/acc-([a-z0-9]{1,12})-\d+\b/g, 'acc-$1-N'], // run.sh: NS=acc-<scenario>-$RANDOM
   [/\bacc\d+\.example\.com\b/g, 'accN.example.com'], // 07-crd.sh: G=acc$RANDOM.example.com
   [/\bgen-[a-z0-9]{5}\b/g, 'gen-XXXXX'], // generateName: gen-
   [/([?&](?:resourceVersion|continue)=)[^&]*/g, '$1X'], // store positions in query strings
   [/([?&]timeoutSeconds=)\d{3,}/g, '$1X'], // kubectl's watches draw their timeout at random (5-10 min)
   [/([?&]hash=)[0-9A-F]+/g, '$1X'], // OpenAPI v3 document hashes: each server's documents (not audited) hash differently
   [/([?&]fieldSelector=)([^&]*)/g, (_, key, value) => key + value.split('%2C').sort().join('%2C')], // kubectl describe's selector terms come from a Go map
-  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'UUID'], // uids inside texts (managedFields keys, messages)
+  [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'UUID'], // uids inside texts (managedFields keys, messages)
   [/^(\d+[smhd])+$/, 'AGE'], // a Table's Age cells: wall clock
 ];
 
