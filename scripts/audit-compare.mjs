@@ -7,9 +7,9 @@
 //   node scripts/audit-compare.mjs [--kube-log FILE] [--edge-log FILE] [--no-controllers] [--sequential]
 //
 // --kube-log / --edge-log compare a log kept from an earlier run instead of starting that server
-// (OUT keeps both logs of each run). The reference runs with kube-controller-manager and the
-// scheduler (--no-controllers: without), so that namespace deletion and garbage collection happen
-// on both, as the kit expects. Settings: PORT (edge), REF_PORT, REF_ETCD_PORT, REF_RUN, CTRL_RUN,
+// (OUT keeps both logs of each run). Both servers run with kube-controller-manager and the
+// scheduler (--no-controllers: without; edge's built-in controllers then do what the kit needs),
+// so Deployments, Pods, kube-root-ca.crt and namespace deletion go alike on both. Settings: PORT (edge), REF_PORT, REF_ETCD_PORT, REF_RUN, CTRL_RUN,
 // KUBE_BIN, OUT (default .cache/audit-compare), ACCEPTANCE_KIT (../shared/acceptance/run.sh).
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,7 +67,7 @@ async function runKube(log) {
   const refRun = process.env.REF_RUN ?? mkdtempSync(path.join(tmpdir(), 'audit-compare-ref-'));
   const env = {
     ...process.env, REF_RUN: refRun, REF_TOKEN: token, REF_KUBECONFIG: path.join(refRun, 'kubeconfig'),
-    CTRL_RUN: process.env.CTRL_RUN ?? refRun, KCM_PORT: '0', SCHED_PORT: '0', LEADER_ELECT: 'false',
+    CTRL_RUN: refRun, KCM_PORT: '0', SCHED_PORT: '0', LEADER_ELECT: 'false',
     REF_APISERVER_ARGS: `${process.env.REF_APISERVER_ARGS ?? ''} --audit-policy-file=${policyFile} --audit-log-path=${log} --audit-log-format=json --audit-log-mode=blocking --audit-log-maxsize=0`,
   };
   const stop = () => run(path.join(kubeDirectory, 'stop.sh'), [], { env: { ...env, REF_CLEAN: '1' } });
@@ -92,14 +92,34 @@ async function runEdge(log) {
     AUDIT_POLICY: readFileSync(policyFile, 'utf8'), AUDIT_LOG: 'true',
   };
   const server = await startServer({ port: Number(process.env.PORT ?? 0), persistTo, bindings, front: true, auditLogPath: log });
+  // kcm and the scheduler against edge too (BUILTIN_CONTROLLERS=auto leaves them their work), as on kube.
+  const controllers = {
+    ...process.env, CTRL_RUN: process.env.CTRL_RUN ?? path.join(persistTo, 'ctrl'), KCM_PORT: '0', SCHED_PORT: '0', LEADER_ELECT: 'false',
+    CONTROLLERS_KUBECONFIG: path.join(persistTo, 'kubeconfig'),
+  };
   try {
+    if (!values['no-controllers']) {
+      writeFileSync(controllers.CONTROLLERS_KUBECONFIG, kubeconfig(server.url, token), { mode: 0o600 });
+      await run(path.join(kubeDirectory, 'start-controllers.sh'), [], { env: controllers });
+    }
     await runKit('edge', server.url);
     await settle();
   } finally {
+    if (!values['no-controllers']) await run(path.join(kubeDirectory, 'stop.sh'), ['controllers'], { env: controllers });
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });
   }
   return log;
+}
+
+function kubeconfig(server, bearer) {
+  return `apiVersion: v1
+kind: Config
+clusters: [{name: edge, cluster: {server: "${server}", insecure-skip-tls-verify: true}}]
+users: [{name: admin, user: {token: "${bearer}"}}]
+contexts: [{name: edge, context: {cluster: edge, user: admin}}]
+current-context: edge
+`;
 }
 
 function settle() {

@@ -20,6 +20,10 @@ export const ignoredKeys = {
   deletionTimestamp: 'wall clock',
   lastTransitionTime: 'wall clock (CRD conditions)',
   time: 'wall clock (managedFields entries; their order too: see byManager)',
+  lastUpdateTime: 'wall clock (Deployment conditions, written by kcm)',
+  eventTime: 'wall clock (Events)',
+  lastObservedTime: 'wall clock (Event series)',
+  'ca.crt': "each server's own CA certificate (kube-root-ca.crt, published by kcm)",
   continue: 'list continue tokens encode a store position',
 };
 
@@ -28,6 +32,9 @@ const randomTexts = [
   [/acc-([a-z0-9]{1,12})-\d+\b/g, 'acc-$1-N'], // run.sh: NS=acc-<scenario>-$RANDOM
   [/\bacc\d+\.example\.com\b/g, 'accN.example.com'], // 07-crd.sh: G=acc$RANDOM.example.com
   [/\bgen-[a-z0-9]{5}\b/g, 'gen-XXXXX'], // generateName: gen-
+  [/(-[0-9a-f]{8,10})-[a-z0-9]{5}\b/g, '$1-XXXXX'], // a ReplicaSet's pods: <name>-<template hash>-<random>
+  [/(\.)[0-9a-f]{16}\b/g, '$1HEX'], // Event names: <object>.<time in hex>
+  [/^127\.0\.0\.1:\d+$/, '127.0.0.1:PORT'], // discovery's serverAddressByClientCIDRs: each server's port
   [/([?&](?:resourceVersion|continue)=)[^&]*/g, '$1X'], // store positions in query strings
   [/([?&]timeoutSeconds=)\d{3,}/g, '$1X'], // kubectl's watches draw their timeout at random (5-10 min)
   [/([?&]hash=)[0-9A-F]+/g, '$1X'], // OpenAPI v3 document hashes: each server's documents (not audited) hash differently
