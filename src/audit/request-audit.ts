@@ -88,9 +88,11 @@ export class RequestAudit {
     this.event.annotations = { ...this.event.annotations, 'authorization.k8s.io/decision': allowed ? 'allow' : 'forbid', 'authorization.k8s.io/reason': reason };
   }
 
-  /** Annotations from elsewhere (admission's audit annotations). */
+  /** Annotations from elsewhere (admission's audit annotations); kept in key order, as Go writes a map. */
   annotate(annotations: Record<string, string>): void {
-    if (this.event && Object.keys(annotations).length) this.event.annotations = { ...this.event.annotations, ...annotations };
+    if (!this.event || !Object.keys(annotations).length) return;
+    const merged: Record<string, string> = { ...this.event.annotations, ...annotations };
+    this.event.annotations = Object.fromEntries(Object.keys(merged).sort().map((key) => [key, merged[key]!]));
   }
 
   /**

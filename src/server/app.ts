@@ -68,8 +68,10 @@ export function createApp(): Hono<AppEnv> {
     app.all(path, async (c) => {
       const onWatchStop = c.get('watchStop');
       const cluster = c.get('cluster');
-      const auditRequestObject = c.get('audit').requestObjectLogger();
-      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}), ...(auditRequestObject ? { auditRequestObject } : {}) });
+      const audit = c.get('audit');
+      const auditRequestObject = audit.requestObjectLogger();
+      const audited = auditRequestObject ? { auditRequestObject, auditAnnotate: (annotations: Record<string, string>) => audit.annotate(annotations) } : {};
+      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}), ...audited });
       scheduleAvailability(cluster, backgroundOf(c));
       return response;
     });

@@ -79,10 +79,12 @@ export interface GuardedRequest {
   onWatchStop?: () => void;
   /** The audit's LogRequestObject, when the request is audited. */
   auditRequestObject?: AuditRequestObject;
+  /** The audit's annotations from admission, when the request is audited. */
+  auditAnnotate?: (annotations: Record<string, string>) => void;
 }
 
 /** Serves one request under /api or /apis. */
-export async function routeApiRequest(request: Request, cluster: ClusterContext, { path, info, user, onWatchStop, auditRequestObject }: GuardedRequest): Promise<Response> {
+export async function routeApiRequest(request: Request, cluster: ClusterContext, { path, info, user, onWatchStop, auditRequestObject, auditAnnotate }: GuardedRequest): Promise<Response> {
   const url = requestUrl(request);
   if (!info) return pageNotFound();
   if (!info.isResourceRequest) return serveNonResource(request, path!, cluster, user);
@@ -100,7 +102,7 @@ export async function routeApiRequest(request: Request, cluster: ClusterContext,
   const warnings = type.custom ? customResourceChecks(type, info) : [];
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(cluster, type, storedSubresources.has(info.subresource) ? info.subresource : '');
-  const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}), ...(auditRequestObject ? { auditRequestObject } : {}) };
+  const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}), ...(auditRequestObject ? { auditRequestObject } : {}), ...(auditAnnotate ? { auditAnnotate } : {}) };
   let response: Response;
   try {
     response = await handler(scope);

@@ -37,6 +37,25 @@ export function auditRequests() {
   return requests;
 }
 
+/** A policy annotating the audit event of each ConfigMap created in audit-rr (validationActions: Audit). */
+function admissionPolicy() {
+  const base = '/apis/admissionregistration.k8s.io/v1';
+  return [
+    [`${base}/validatingadmissionpolicies`, {
+      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name: 'audit-annotations' },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] },
+        auditAnnotations: [{ key: 'created', valueExpression: "'configmap ' + object.metadata.name" }],
+      },
+    }],
+    [`${base}/validatingadmissionpolicybindings`, {
+      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'audit-annotations' },
+      spec: { policyName: 'audit-annotations', validationActions: ['Audit'], matchResources: { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'audit-rr' } } } },
+    }],
+  ];
+}
+
 /** The audit IDs whose events are compared: the requests', and the namespaces' creations (Request level). */
 export function comparedIds() {
   return new Set([...auditRequests().map(([id]) => id), ...['audit-metadata', 'audit-request', 'audit-rr'].map((ns) => `setup-${ns}`)]);
@@ -48,6 +67,12 @@ export async function sendAuditRequests(url, token) {
   for (const ns of ['audit-metadata', 'audit-request', 'audit-rr']) {
     await fetch(`${url}/api/v1/namespaces`, { method: 'POST', headers: { ...headers, 'audit-id': `setup-${ns}` }, body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }) }).then((r) => r.arrayBuffer());
   }
+  // A ValidatingAdmissionPolicy whose audit annotation lands on the audit-rr creates' events;
+  // both servers load a new policy in the background, so the requests wait for it.
+  for (const [path, object] of admissionPolicy()) {
+    await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'audit-id': `setup-${object.kind}` }, body: JSON.stringify(object) }).then((r) => r.arrayBuffer());
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2500));
   for (const [id, method, path, body, extra] of auditRequests()) {
     const response = await fetch(`${url}${path}`, { method, headers: { ...headers, 'audit-id': id, ...extra }, ...(body ? { body: JSON.stringify(body) } : {}) });
     await response.arrayBuffer();
