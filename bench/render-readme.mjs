@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt } from './stats.mjs';
 import { controlPlane, kubeLists, kubeMixed, kubeWatch, limits, ms, ratio, sharding, tenants } from './render-sections.mjs';
+import { identity } from './render-identity.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -128,7 +129,7 @@ const renderers = [
   ['mixed', mixed], ['list', list], ['watchers', watchers], ['apply', apply], ['lifecycle', lifecycle], ['crd', crd],
   ['encodings', encodings], ['codecs', codecs], ['validation', validation], ['cold-start', coldStart], ['authz', authz],
   ['kube-mixed', kubeMixed], ['kube-lists', kubeLists], ['kube-watch', kubeWatch], ['limits', limits], ['sharding', sharding],
-  ['control-plane', controlPlane], ['tenants', tenants],
+  ['control-plane', controlPlane], ['tenants', tenants], ['identity', identity],
 ];
 
 /** The Markdown of a results file's figures. */

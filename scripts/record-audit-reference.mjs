@@ -4,14 +4,14 @@
 //   node scripts/record-audit-reference.mjs https://127.0.0.1:6443 "$(cat /tmp/ref-run/admin-token)" /tmp/ref-audit.log
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { auditRequests, sendAuditRequests } from '../test/helpers/audit-requests.mjs';
+import { comparedIds, sendAuditRequests } from '../test/helpers/audit-requests.mjs';
 import { projectRoot } from './server.mjs';
 
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const [url, token, log] = process.argv.slice(2);
 await sendAuditRequests(url, token);
 await new Promise((resolve) => setTimeout(resolve, 500));
-const ids = new Set(auditRequests().map(([id]) => id));
+const ids = comparedIds();
 const lines = readFileSync(log, 'utf8').split('\n').filter((line) => line && ids.has(JSON.parse(line).auditID));
 writeFileSync(path.join(projectRoot, 'test/fixtures/audit/reference-events.jsonl'), `${lines.join('\n')}\n`);
 console.log(`${lines.length} events recorded`);

@@ -27,6 +27,7 @@ export async function mutatingAdmission(scope: AdmissionRequest, step: Admission
   const attributes = await policyAttributes(scope, step);
   const outcome = await runMutatingWebhooks(config.mutatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes, scope.cluster));
   scope.warnings.push(...outcome.warnings);
+  scope.auditAnnotate?.(outcome.auditAnnotations);
   return outcome.object as KubeObject | null;
 }
 
@@ -45,19 +46,22 @@ async function validateDynamically(scope: AdmissionRequest, step: AdmissionStep,
   if (config.policies.length && config.bindings.length) {
     const outcome = await admitWithPolicies(config.policies, config.bindings, attributes, paramSource(scope));
     scope.warnings.push(...outcome.warnings);
-    logAuditAnnotations(attributes, outcome.auditAnnotations);
+    if (scope.auditAnnotate) scope.auditAnnotate(outcome.auditAnnotations);
+    else logAuditAnnotations(attributes, outcome.auditAnnotations);
     if (outcome.denied) throw deniedError(outcome.denied);
   }
   if (config.validatingWebhooks.length) {
     const outcome = await runValidatingWebhooks(config.validatingWebhooks, webhookAttributesFrom(attributes), fetch, webhookOptions(attributes, scope.cluster));
     scope.warnings.push(...outcome.warnings);
+    scope.auditAnnotate?.(outcome.auditAnnotations);
   }
 }
 
 /**
- * The Audit action's record: kube puts audit annotations on the request's audit event; this
- * server has no audit backend, so they go to the Worker's log (Workers Logs, `wrangler tail`) as
- * one JSON line shaped like an audit.k8s.io/v1 Event.
+ * The Audit action's record when the request is not audited (no policy, or level None): kube
+ * puts audit annotations on the request's audit event (scope.auditAnnotate when there is one);
+ * without one they go to the Worker's log (Workers Logs, `wrangler tail`) as one JSON line shaped
+ * like an audit.k8s.io/v1 Event.
  */
 function logAuditAnnotations(attributes: AdmissionAttributes, annotations: Record<string, string>): void {
   if (!Object.keys(annotations).length) return;

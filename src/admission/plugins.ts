@@ -26,6 +26,8 @@ export interface AdmissionRequest {
   warnings: string[];
   /** The user the request acts as. */
   user: UserInfo;
+  /** Adds admission's audit annotations to the request's audit event, when it records one. */
+  auditAnnotate?: (annotations: Record<string, string>) => void;
 }
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';

@@ -16,6 +16,9 @@ import { levelBelow, type AuditEvent, type EventUser, type RequestAuditConfig, t
 
 const maxUserAgentLength = 1024;
 
+/** The metadata fields LogRequestObject reads. */
+type ObjectNames = { name?: unknown; namespace?: unknown; uid?: unknown; resourceVersion?: unknown };
+
 /** The audit ID of a request: its `Audit-ID` header, else a new UUID (WithAuditInit). */
 export function auditIdOf(request: Request): string {
   return request.headers.get('audit-id')?.trim() || crypto.randomUUID();
@@ -26,6 +29,7 @@ export class RequestAudit {
   private sink: AuditSink | undefined;
   private event: AuditEvent | undefined;
   private requestBody: Promise<unknown> | undefined;
+  private decoded: { metadata: ObjectNames | undefined; object: unknown } | undefined;
   private completed = false;
 
   constructor(readonly id: string, private readonly request: Request, private readonly background: Background, private readonly received = new Date()) {}
@@ -64,6 +68,15 @@ export class RequestAudit {
     return true;
   }
 
+  /**
+   * kube's LogRequestObject for the handlers, while events are recorded: the object a request
+   * decoded (`object` read only when `wantsObject`), in place of its body.
+   */
+  requestObjectLogger(): { wantsObject: boolean; log(metadata: ObjectNames | undefined, object?: unknown): void } | undefined {
+    if (!this.event) return undefined;
+    return { wantsObject: this.wants('Request'), log: (metadata, object) => void (this.decoded = { metadata, object }) };
+  }
+
   /** The user the request acts as, when it impersonates. */
   impersonated(user: UserInfo): void {
     if (this.event) this.event.impersonatedUser = eventUser(user);
@@ -75,9 +88,11 @@ export class RequestAudit {
     this.event.annotations = { ...this.event.annotations, 'authorization.k8s.io/decision': allowed ? 'allow' : 'forbid', 'authorization.k8s.io/reason': reason };
   }
 
-  /** Annotations from elsewhere (admission's audit annotations). */
+  /** Annotations from elsewhere (admission's audit annotations); kept in key order, as Go writes a map. */
   annotate(annotations: Record<string, string>): void {
-    if (this.event && Object.keys(annotations).length) this.event.annotations = { ...this.event.annotations, ...annotations };
+    if (!this.event || !Object.keys(annotations).length) return;
+    const merged: Record<string, string> = { ...this.event.annotations, ...annotations };
+    this.event.annotations = Object.fromEntries(Object.keys(merged).sort().map((key) => [key, merged[key]!]));
   }
 
   /**
@@ -91,8 +106,15 @@ export class RequestAudit {
     const event = this.event;
     event.responseStatus = { metadata: {}, code: response.status };
     // Failures and deletions answer a Status, which kube puts in responseStatus at every level.
-    if (response.status >= 300 || this.request.method === 'DELETE' || (!longRunning && this.wants('RequestResponse'))) await this.readResponse(response);
-    if (this.requestBody) this.logRequestObject(await this.requestBody);
+    if (response.status !== 406 && (response.status >= 300 || this.request.method === 'DELETE' || (!longRunning && this.wants('RequestResponse') && this.encodesObject()))) await this.readResponse(response);
+    if (this.decoded) this.logRequestObject(this.decoded.metadata, this.decoded.object);
+    // No decoded object: a patch logs its body (LogRequestPatch); so does a request served
+    // without a decoding handler (reviews, subresources), when it succeeded. A body that failed
+    // to decode is not logged, as kube's handlers fail before LogRequestObject.
+    else if (this.requestBody && (this.request.method === 'PATCH' || response.status < 400)) {
+      const body = await this.requestBody;
+      this.logRequestObject(isJsonObject(body) && isJsonObject(body.metadata) ? body.metadata : undefined, body);
+    }
     if (!longRunning || response.status !== 200 || !response.body) {
       this.emit('ResponseComplete');
       return response;
@@ -101,15 +123,28 @@ export class RequestAudit {
     return new Response(untilEnd(response.body, () => this.emit('ResponseComplete')), response);
   }
 
-  /** LogRequestObject: the objectRef's empty namespace and name from the object; the object itself from Request on. */
-  private logRequestObject(requestObject: unknown): void {
+  /** LogRequestObject: the objectRef's empty namespace, name, uid and resourceVersion from the object's; the object itself from Request on. */
+  private logRequestObject(metadata: ObjectNames | undefined, requestObject: unknown): void {
     const event = this.event!;
-    if (isJsonObject(requestObject) && isJsonObject(requestObject.metadata) && event.objectRef) {
-      const { name, namespace } = requestObject.metadata;
-      if (!event.objectRef.namespace && typeof namespace === 'string' && namespace) event.objectRef = { ...event.objectRef, namespace };
-      if (!event.objectRef.name && typeof name === 'string' && name) event.objectRef = objectRefOrdered({ ...event.objectRef, name });
+    if (metadata && event.objectRef) {
+      const ref: Record<string, unknown> = { ...event.objectRef };
+      for (const key of ['namespace', 'name', 'uid', 'resourceVersion'] as const) {
+        const value = metadata[key];
+        if (!ref[key] && typeof value === 'string' && value) ref[key] = value;
+      }
+      event.objectRef = objectRefOrdered(ref as NonNullable<AuditEvent['objectRef']>);
     }
     if (requestObject !== undefined && this.wants('Request')) event.requestObject = this.config!.omitManagedFields ? withoutManagedFields(requestObject) : requestObject;
+  }
+
+  /**
+   * Whether kube logs a successful response's object: it does for what its handlers write through
+   * WriteObjectNegotiated (resources, discovery under /api and /apis), not for /version, /openapi
+   * or health checks (written raw). A 406 is written raw too (no output type to encode a Status
+   * with): only its code is logged. Other failures' Status goes through WriteObjectNegotiated.
+   */
+  private encodesObject(): boolean {
+    return /^\/apis?(\/|$|\?)/.test(this.event!.requestURI);
   }
 
   private wants(level: 'Request' | 'RequestResponse'): boolean {

@@ -8,6 +8,7 @@
 import { apiVersionOf, type ResourceType } from '../api/catalog.js';
 import { applyConfiguration, builtinManagedFieldsSchema, customResourceManagedFieldsSchema, ignoreManagedFieldsTimestamps, updateManagedFields } from '../apply/index.js';
 import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
+import { dropEmptyMetadata } from './prepare-write.js';
 
 export interface FieldManagement {
   manager: string;
@@ -46,6 +47,9 @@ export function fieldManagement(type: ResourceType, manager: string, subresource
 
 /** Records a create, update or patch by the request's manager in `updated.metadata.managedFields`. */
 export function trackUpdate(management: FieldManagement, live: KubeObject | null, updated: KubeObject): KubeObject {
+  // kube's field manager sees the object decoded into Go, where an emptied label or annotation
+  // map is omitted: removing the last label leaves its manager nothing (kube v1.32.13 drops the entry).
+  dropEmptyMetadata(updated);
   const entries = updateManagedFields({
     live, updated, manager: management.manager, subresource: management.subresource || undefined,
     apiVersion: management.apiVersion, now: management.now, schema: management.schema, resetFields: management.resetFields,

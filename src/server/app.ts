@@ -57,7 +57,7 @@ export function createApp(): Hono<AppEnv> {
   serveReshard(app);
   serveBackups(app);
   app.get('/openapi/v2', async (c) => toResponse(await openApiV2(await builtinOpenApiDocuments(), c.req.raw.headers, await customResourceSwagger(c.get('cluster')))));
-  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')))));
+  app.get('/openapi/v3', async (c) => toResponse(openApiIndex(await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster')), c.req.raw.headers)));
   app.get('/openapi/v3/*', async (c) => {
     const url = requestUrl(c.req.raw);
     const [builtin, extra] = [await builtinOpenApiDocuments(), await customOpenApiDocuments(c.get('cluster'))];
@@ -68,7 +68,10 @@ export function createApp(): Hono<AppEnv> {
     app.all(path, async (c) => {
       const onWatchStop = c.get('watchStop');
       const cluster = c.get('cluster');
-      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}) });
+      const audit = c.get('audit');
+      const auditRequestObject = audit.requestObjectLogger();
+      const audited = auditRequestObject ? { auditRequestObject, auditAnnotate: (annotations: Record<string, string>) => audit.annotate(annotations) } : {};
+      const response = await routeApiRequest(c.req.raw, cluster, { path: c.get('path'), info: c.get('info'), user: c.get('user'), ...(onWatchStop ? { onWatchStop } : {}), ...audited });
       scheduleAvailability(cluster, backgroundOf(c));
       return response;
     });

@@ -20,8 +20,21 @@ export function auditAttributes(user: UserInfo | undefined, info: RequestInfo | 
   if (!info) return { ...(user ? { user } : {}), verb: request.method.toLowerCase(), resourceRequest: false, namespace: '', apiGroup: '', resource: '', subresource: '', name: '', path: url.pathname };
   return {
     ...(user ? { user } : {}), verb: info.verb, resourceRequest: info.isResourceRequest, namespace: info.namespace, apiGroup: info.apiGroup,
-    resource: info.resource, subresource: info.subresource, name: info.name, path: info.path,
+    resource: info.resource, subresource: info.subresource, name: info.name || selectedName(info, url), path: info.path,
   };
+}
+
+/**
+ * kube's RequestInfoFactory names a list or watch by its field selector's exact `metadata.name`
+ * when that is a valid path segment, so its audit's objectRef (and a policy's resourceNames) see it.
+ */
+function selectedName(info: RequestInfo, url: URL): string {
+  if (info.verb !== 'list' && info.verb !== 'watch') return '';
+  for (const term of (url.searchParams.get('fieldSelector') ?? '').split(',')) {
+    const match = /^\s*metadata\.name\s*==?\s*(.*?)\s*$/.exec(term);
+    if (match && match[1] && !['.', '..'].includes(match[1]) && !/[/%]/.test(match[1])) return match[1];
+  }
+  return '';
 }
 
 /** Runs authentication (`enter`), beginning the audit with its user, or auditing its failure. */

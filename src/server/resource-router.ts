@@ -11,7 +11,7 @@ import { createHandler } from '../endpoints/handlers/create.js';
 import { deleteCollectionHandler, deleteHandler } from '../endpoints/handlers/delete.js';
 import { patchHandler } from '../endpoints/handlers/patch.js';
 import { getHandler, listHandler } from '../endpoints/handlers/read.js';
-import type { Handler } from '../endpoints/handlers/scope.js';
+import type { AuditRequestObject, Handler } from '../endpoints/handlers/scope.js';
 import { updateHandler } from '../endpoints/handlers/update.js';
 import { accessReview, rulesReview } from '../endpoints/handlers/reviews/access-reviews.js';
 import { selfSubjectReview, tokenReview } from '../endpoints/handlers/reviews/identity-reviews.js';
@@ -77,10 +77,14 @@ export interface GuardedRequest {
   user: UserInfo;
   /** Gives back a watch's rate-limit slot. */
   onWatchStop?: () => void;
+  /** The audit's LogRequestObject, when the request is audited. */
+  auditRequestObject?: AuditRequestObject;
+  /** The audit's annotations from admission, when the request is audited. */
+  auditAnnotate?: (annotations: Record<string, string>) => void;
 }
 
 /** Serves one request under /api or /apis. */
-export async function routeApiRequest(request: Request, cluster: ClusterContext, { path, info, user, onWatchStop }: GuardedRequest): Promise<Response> {
+export async function routeApiRequest(request: Request, cluster: ClusterContext, { path, info, user, onWatchStop, auditRequestObject, auditAnnotate }: GuardedRequest): Promise<Response> {
   const url = requestUrl(request);
   if (!info) return pageNotFound();
   if (!info.isResourceRequest) return serveNonResource(request, path!, cluster, user);
@@ -98,7 +102,7 @@ export async function routeApiRequest(request: Request, cluster: ClusterContext,
   const warnings = type.custom ? customResourceChecks(type, info) : [];
   const namespace = type.namespaced ? info.namespace : '';
   const store = storeFor(cluster, type, storedSubresources.has(info.subresource) ? info.subresource : '');
-  const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}) };
+  const scope = { cluster, request, url, info, type, namespace, store, now: new Date(), warnings, user, ...(onWatchStop ? { onWatchStop } : {}), ...(auditRequestObject ? { auditRequestObject } : {}), ...(auditAnnotate ? { auditAnnotate } : {}) };
   let response: Response;
   try {
     response = await handler(scope);

@@ -2,3 +2,4 @@ export function auditRequests(): [string, string, string, unknown?, Record<strin
 export function sendAuditRequests(url: string, token: string): Promise<void>;
 export function normalizeEvent(value: unknown): unknown;
 export function comparedEvents(lines: string): Map<string, unknown>;
+export function comparedIds(): Set<string>;

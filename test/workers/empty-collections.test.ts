@@ -5,6 +5,9 @@
  * - then a merge patch `{"metadata":{"annotations":{},"labels":{}}}` answers the same
  *   resourceVersion (kubectl: "patched (no change)") and adds no managedFields entry; so does a PUT
  *   with the empty maps;
+ * - `kubectl label cm w2 pick=yes` then `kubectl label cm w2 pick-` (a merge patch emptying the
+ *   labels): the second answer's managedFields hold only kubectl-create's entry, kubectl-label's is
+ *   gone (found by `npm run audit-compare` in the kit's responses);
  * - a merge patch of a Pod's /status with `initContainerStatuses: [], containerStatuses: [],
  *   conditions: []` answers `{"phase":"Pending","qosClass":"BestEffort"}`: the empty lists are dropped.
  */
@@ -36,6 +39,17 @@ describe('empty metadata collections', () => {
     const updated = await api('PUT', `${path}/e4`, { body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'e4', ...emptyMeta, resourceVersion: version } } });
     expect(updated.status).toBe(200);
     expect(updated.json.metadata.resourceVersion).toBe(version);
+  });
+
+  it('leave no managedFields entry to the manager that removed the last label', async () => {
+    const path = `/api/v1/namespaces/${ns}/configmaps`;
+    const created = await api('POST', `${path}?fieldManager=kubectl-create`, { body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'w2' }, data: { a: '1' } } });
+    const label = (value: string | null) => api('PATCH', `${path}/w2?fieldManager=kubectl-label`, { body: { metadata: { labels: { pick: value } } }, headers: merge });
+    expect((await label('yes')).json.metadata.managedFields.map((entry: { manager: string }) => entry.manager)).toEqual(['kubectl-create', 'kubectl-label']);
+    const unlabelled = await label(null);
+    expect(unlabelled.status).toBe(200);
+    expect(unlabelled.json.metadata).not.toHaveProperty('labels');
+    expect(unlabelled.json.metadata.managedFields).toEqual(created.json.metadata.managedFields);
   });
 });
 

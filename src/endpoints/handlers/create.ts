@@ -10,6 +10,7 @@ import { agreeNamespace } from '../../registry/prepare-write.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
+import { auditDecodedObject } from './audit-object.js';
 import { trackUpdate } from '../../registry/field-manager.js';
 import { fieldManagementFor } from './field-management.js';
 import { outputFormat, respondObject } from './respond.js';
@@ -20,6 +21,7 @@ export const createHandler: Handler = async (scope) => {
   const options = parseWriteOptions(scope.url.searchParams, 'CreateOptions');
   const decoded = await decodeObjectBody(scope.request, scope.type);
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
+  auditDecodedObject(scope, object);
   trackUpdate(fieldManagementFor(scope, options.fieldManager), null, object);
   agreeNamespace(object, scope.namespace, scope.type.namespaced);
   await admitCreate(scope, object.metadata.name || object.metadata.generateName || '');

@@ -11,6 +11,7 @@ import type { DeleteOptions, PropagationPolicy } from '../../registry/deletion.j
 import { isJsonObject } from '../../apimachinery/object.js';
 import { parseBody, readBodyBytes } from './body.js';
 import { optionsInvalid } from './query-options.js';
+import { auditDeleteOptions } from './audit-object.js';
 import type { RequestScope } from './scope.js';
 import { utf8Text } from '../../apimachinery/utf8.js';
 
@@ -27,7 +28,12 @@ export interface RawDeleteOptions {
 
 export async function parseDeleteOptions(scope: RequestScope): Promise<DeleteOptions> {
   const body = await readBodyBytes(scope.request);
-  const raw = body.length > 0 && utf8Text(body).trim() ? decodeBody(scope, body) : fromQuery(scope.url.searchParams);
+  if (body.length > 0 && utf8Text(body).trim()) {
+    const raw = decodeBody(scope, body);
+    auditDeleteOptions(scope, raw);
+    return validateDeleteOptions(raw);
+  }
+  const raw = fromQuery(scope.url.searchParams);
   return validateDeleteOptions(raw);
 }
 

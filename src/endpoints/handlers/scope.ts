@@ -11,6 +11,14 @@ export interface RequestScope extends AdmissionRequest {
   store: Store;
   /** Called once when a watch this request opened ends (gives back the user's watch slot). */
   onWatchStop?: () => void;
+  /** The request's audit, when it records one: the object the request decoded (src/audit, kube's LogRequestObject). */
+  auditRequestObject?: AuditRequestObject;
+}
+
+/** kube's LogRequestObject seen from a handler: `object` is read only when `wantsObject` (level Request and up). */
+export interface AuditRequestObject {
+  wantsObject: boolean;
+  log(metadata: { name?: string; namespace?: string } | undefined, object?: unknown): void;
 }
 
 /** A handler for one verb: the request in, the response out; failures are thrown StatusErrors. */

@@ -10,6 +10,7 @@ import { agreeNamespace } from '../../registry/prepare-write.js';
 import { decodeObjectBody } from './body.js';
 import { parseWriteOptions } from './query-options.js';
 import { finishDecoding } from './typed-object.js';
+import { auditDecodedObject } from './audit-object.js';
 import { keepTimestampsOfNoOp, trackUpdate } from '../../registry/field-manager.js';
 import { fieldManagementFor } from './field-management.js';
 import { outputFormat, respondObject } from './respond.js';
@@ -20,6 +21,7 @@ export const updateHandler: Handler = async (scope) => {
   const options = parseWriteOptions(scope.url.searchParams, 'UpdateOptions');
   const decoded = await decodeObjectBody(scope.request, scope.type);
   const object = finishDecoding(scope, decoded.object, options.fieldValidation, decoded.strict);
+  auditDecodedObject(scope, object);
   checkName(object, scope);
   const management = fieldManagementFor(scope, options.fieldManager);
   const updated = mutatedUpdate(scope, options.dryRun, (current) => trackUpdate(management, current, structuredClone(object)));

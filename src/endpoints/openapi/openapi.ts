@@ -24,13 +24,19 @@ export type OpenApiDocuments = Readonly<Record<string, OpenApiText>>;
 export type ExtraDocuments = OpenApiDocuments;
 
 /** The index: every document path with its hashed URL. kube sends it as text/plain. */
-export function openApiIndex(documents: OpenApiDocuments, extra: ExtraDocuments = {}): OpenApiResponse {
+export function openApiIndex(documents: OpenApiDocuments, extra: ExtraDocuments = {}, request: Headers = new Headers(), now = new Date()): OpenApiResponse {
   const paths: Record<string, { serverRelativeURL: string }> = {};
   const all = Object.entries({ ...documents, ...extra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [path, document] of all) {
     paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${document.hash}` };
   }
-  return { status: 200, body: JSON.stringify({ paths }), headers: { 'content-type': 'text/plain; charset=utf-8' } };
+  // kube-openapi's HandleDiscovery: http.ServeContent with the time of the request as the
+  // modification time and no ETag, so an If-Modified-Since of this very second is a 304
+  // (kube-apiserver v1.32.13: Last-Modified, Accept-Ranges, text/plain; 304 within the second).
+  const lastModified = now.toUTCString();
+  const since = Date.parse(request.get('if-modified-since') ?? '');
+  if (!request.has('if-none-match') && Math.floor(now.getTime() / 1000) * 1000 <= since) return { status: 304, body: null, headers: { 'last-modified': lastModified } };
+  return { status: 200, body: JSON.stringify({ paths }), headers: { 'accept-ranges': 'bytes', 'content-type': 'text/plain; charset=utf-8', 'last-modified': lastModified } };
 }
 
 /**

@@ -14,6 +14,13 @@ interface NamespaceSpec {
 }
 
 export class NamespaceStrategy extends DefaultStrategy {
+  /** SetDefaults_NamespaceStatus: phase Active when unset, on every decode (kube's audit logs the decoded namespace with it). */
+  override applyDefaults(object: KubeObject): void {
+    super.applyDefaults(object);
+    const status = (object.status ?? {}) as { phase?: string };
+    if (!status.phase) object.status = { ...status, phase: 'Active' };
+  }
+
   override prepareForCreate(object: KubeObject): void {
     super.prepareForCreate(object);
     const spec = (object.spec ?? {}) as NamespaceSpec;
