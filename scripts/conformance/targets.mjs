@@ -23,7 +23,12 @@ export async function edgeTarget({ binaries, runDir, host, port, tenant, sharded
     ({ url, token, kubeconfig } = await makeTenant(server, tenant));
     kubeconfig = writeTenantKubeconfig(path.join(runDir, 'tenant-kubeconfig'), kubeconfig);
   }
-  const plane = await startControlPlane({ binaries, url, token, runDir, election: patientLeaderElection });
+  // kube-controller-manager publishes its root CA as every namespace's kube-root-ca.crt; edge's
+  // kubeconfig skips TLS verification (a self-signed front), so it would publish an empty ca.crt,
+  // which the spec 'should guarantee kube-root-ca.crt exist in any namespace' waits out. The
+  // control plane's signer (written before kcm starts) stands in for it.
+  const controllerArgs = [`--root-ca-file=${path.join(runDir, 'pki', 'signer.crt')}`];
+  const plane = await startControlPlane({ binaries, url, token, runDir, controllerArgs, election: patientLeaderElection });
   onStop(() => plane.stop());
   return { label: tenant ? `edge tenant ${tenant}` : 'edge', url, kubeconfig: kubeconfig ?? plane.kubeconfig };
 }
