@@ -21,7 +21,6 @@ export function defaultPodSpec(spec: JsonRecord): void {
   setDefault(spec, 'securityContext', {});
   setDefault(spec, 'terminationGracePeriodSeconds', 30);
   setDefault(spec, 'schedulerName', 'default-scheduler');
-  mirrorServiceAccount(spec);
   defaultVolumes(spec.volumes);
   for (const container of containersOf(spec)) defaultContainer(container);
   for (const container of asRecords(spec.ephemeralContainers)) defaultContainer(container, ephemeralContainerOrder);
@@ -30,16 +29,6 @@ export function defaultPodSpec(spec: JsonRecord): void {
   if (podResources) defaultResources(podResources);
   orderEach(spec, 'tolerations', tolerationOrder);
   orderKeys(spec, podSpecOrder);
-}
-
-/**
- * The deprecated spec.serviceAccount as kube's v1 conversion keeps it: read as serviceAccountName
- * when that is empty, and always written as serviceAccountName's copy (absent when it is empty).
- */
-export function mirrorServiceAccount(spec: JsonRecord): void {
-  if (!asText(spec.serviceAccountName) && asText(spec.serviceAccount)) spec.serviceAccountName = spec.serviceAccount;
-  if (asText(spec.serviceAccountName)) spec.serviceAccount = spec.serviceAccountName;
-  else delete spec.serviceAccount;
 }
 
 /** SetDefaults_Pod (requests default to limits, enableServiceLinks, host ports under hostNetwork), then the spec's. */

@@ -5,14 +5,13 @@
  *   - registry: the ControlPlane type's strategy (the default plane), and the controllers' events
  *     every write sends;
  *   - custom resources: the ControlPlane type, served as built in by the default plane;
- *   - admission: the built-in plugins, in kube's order (ServiceAccount, default plugins on create, ControlPlane
+ *   - admission: the built-in plugins, in kube's order (default plugins on create, ControlPlane
  *     defaults; RBAC escalation prevention; ResourceQuota after the webhooks).
  */
 import { builtinDefaults } from '../../admission/builtin-mutation.js';
 import { admissionChain } from '../../admission/plugins.js';
 import { resourceQuota } from '../../admission/quota/index.js';
 import { rbacEscalation } from '../../admission/rbac-escalation.js';
-import { serviceAccountAdmission } from '../../admission/service-account.js';
 import type { ClusterContext } from '../../cluster/context.js';
 import { controllerMessages } from '../../controllers/messages.js';
 import { builtinCustomTypes } from '../../crds/serving-catalog.js';
@@ -30,7 +29,7 @@ export function provideHooks(cluster: ClusterContext): ClusterContext {
   });
   if (hostsTenants) cluster.provide(builtinCustomTypes, tenancyTypes);
   cluster.provide(admissionChain, {
-    mutating: hostsTenants ? [serviceAccountAdmission, builtinDefaults, controlPlaneDefaults] : [serviceAccountAdmission, builtinDefaults],
+    mutating: hostsTenants ? [builtinDefaults, controlPlaneDefaults] : [builtinDefaults],
     validating: [rbacEscalation],
     validatingLast: [resourceQuota],
   });
