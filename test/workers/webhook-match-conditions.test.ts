@@ -38,7 +38,7 @@ const causes = [
 ];
 
 describe('webhook configurations with match conditions', () => {
-  for (const [kind, resource] of [['ValidatingWebhookConfiguration', 'validatingwebhookconfigurations'], ['MutatingWebhookConfiguration', 'mutatingwebhookconfigurations']]) {
+  for (const [kind, resource] of [['ValidatingWebhookConfiguration', 'validatingwebhookconfigurations'], ['MutatingWebhookConfiguration', 'mutatingwebhookconfigurations']] as const) {
     it(`refuses a ${kind} whose conditions do not compile to a bool, and stores a valid one`, async () => {
       const path = `/apis/admissionregistration.k8s.io/v1/${resource}`;
       const refused = await api('POST', path, { body: configuration(kind, 'bad', conditions) });
