@@ -6,6 +6,8 @@
 // on edge (with ONLY=edge: when any spec fails). Everything it starts, it stops (also on Ctrl-C).
 // Settings (environment):
 //   FOCUS, SKIP          ginkgo regexes (default: run-conformance.sh's selection, 90 specs)
+//   FOCUS_FILE           a file of full spec texts, one a line (# comments), run instead of FOCUS, with SKIP
+//                        defaulting to [Serial]|[Disruptive] (e.g. scripts/conformance/api-machinery-part.txt)
 //   ONLY                 edge | reference (default both)
 //   TENANT               run edge's specs in tenant /clusters/NAME, through the kubeconfig its Secret delivers
 //   SHARDED_TYPES        edge's SHARDED_TYPES (README "A resource type over several storage shards")
@@ -18,7 +20,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { kubeBinaries, projectRoot } from './control-plane/controllers.mjs';
-import { counts, differences, readSpecs } from './conformance/report.mjs';
+import { counts, differences, focusOfFile, readSpecs } from './conformance/report.mjs';
 import { runConformance, stopSuites } from './conformance/run-suite.mjs';
 import { edgeTarget, referenceTarget } from './conformance/targets.mjs';
 
@@ -31,6 +33,8 @@ const env = process.env;
 const runRoot = path.resolve(env.CONFORMANCE_RUN ?? path.join(projectRoot, '.cache', 'conformance'));
 const targets = env.ONLY ? [env.ONLY] : ['reference', 'edge'];
 const extraArgs = process.argv.slice(2);
+const focus = env.FOCUS_FILE ? focusOfFile(env.FOCUS_FILE) : env.FOCUS;
+const skip = env.SKIP ?? (env.FOCUS_FILE ? '\\[Serial\\]|\\[Disruptive\\]' : undefined);
 rmSync(runRoot, { recursive: true, force: true });
 
 let stops = [];
@@ -51,7 +55,7 @@ async function runOn(name) {
       ? await edgeTarget({ binaries, runDir, host: env.EDGE_HOST, port: Number(env.PORT ?? 0), tenant: env.TENANT, shardedTypes: env.SHARDED_TYPES, onStop })
       : await referenceTarget({ binaries, runDir, refRun: env.REF_RUN ?? '/tmp/edge-conformance-ref', port: env.REF_PORT && Number(env.REF_PORT), etcdPort: env.REF_ETCD_PORT && Number(env.REF_ETCD_PORT), onStop });
     console.log(`== ${target.label}: ${target.url} (control plane ready in ${seconds(started)}); e2e log: ${path.join(runDir, 'e2e', 'e2e.log')}`);
-    const code = await runConformance({ kubeconfig: target.kubeconfig, out: path.join(runDir, 'e2e'), focus: env.FOCUS, skip: env.SKIP, binDir: binaries.dir, extraArgs });
+    const code = await runConformance({ kubeconfig: target.kubeconfig, out: path.join(runDir, 'e2e'), focus, skip, binDir: binaries.dir, extraArgs });
     const specs = readSpecs(path.join(runDir, 'e2e', 'report.json'));
     console.log(`   e2e.test exited ${code} after ${seconds(started)}: ${JSON.stringify(counts(specs))}`);
     return specs;

@@ -47,6 +47,12 @@ export function differences(reference, edge) {
   return list.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** A ginkgo focus matching exactly the specs named in `file` (one full text a line; # comments). */
+export function focusOfFile(file) {
+  const names = readFileSync(file, 'utf8').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  return names.map((name) => name.replace(/[\\.+*?()[\]{}|^$]/g, (c) => `\\${c}`)).join('|');
+}
+
 function firstLines(text, count) {
   return String(text ?? '').split('\n').map((line) => line.trim()).filter(Boolean).slice(0, count).join(' | ').slice(0, 400);
 }

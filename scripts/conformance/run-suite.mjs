@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sharedKube } from '../control-plane/controllers.mjs';
+import { unpackBinary, verifyChecksums } from '../control-plane/unpack.mjs';
 
 const running = new Set();
 
@@ -14,6 +15,9 @@ const running = new Set();
  */
 export function runConformance({ kubeconfig, out, focus, skip, binDir, echo = false, extraArgs = [] }) {
   mkdirSync(out, { recursive: true });
+  // Unpacked here, atomically, so that run-conformance.sh finds it current and never unpacks it itself.
+  verifyChecksums(path.join(sharedKube, 'e2e'));
+  unpackBinary(path.join(sharedKube, 'e2e', 'e2e.test.xz'), binDir);
   const env = { ...process.env, OUT: out, E2E_BIN: binDir };
   for (const [name, value] of [['FOCUS', focus], ['SKIP', skip]]) {
     if (value) env[name] = value;

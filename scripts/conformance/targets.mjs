@@ -1,5 +1,6 @@
 // The servers the conformance run compares, each with the control plane the suite needs beside
-// it: the real kube-controller-manager and kube-scheduler with leader election and three
+// it: the real kube-controller-manager and kube-scheduler with patient leader election (a 45 s
+// renewal deadline: on two busy cores kcm lost a 6 s one and exited mid-run) and three
 // simulated nodes (scripts/control-plane/harness.mjs). edge-apiserver is served as `npm start`
 // serves it (workerd behind the HTTPS front; in-memory state, a fresh admin token, rate limits
 // raised as for any whole control plane acting as one user), optionally in a tenant or with
@@ -8,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, sleep } from '../control-plane/api-client.mjs';
+import { patientLeaderElection } from '../control-plane/controllers.mjs';
 import { startControlPlane } from '../control-plane/harness.mjs';
 import { startEdge, startReference } from '../control-plane/servers.mjs';
 
@@ -21,7 +23,12 @@ export async function edgeTarget({ binaries, runDir, host, port, tenant, sharded
     ({ url, token, kubeconfig } = await makeTenant(server, tenant));
     kubeconfig = writeTenantKubeconfig(path.join(runDir, 'tenant-kubeconfig'), kubeconfig);
   }
-  const plane = await startControlPlane({ binaries, url, token, runDir });
+  // kube-controller-manager publishes its root CA as every namespace's kube-root-ca.crt; edge's
+  // kubeconfig skips TLS verification (a self-signed front), so it would publish an empty ca.crt,
+  // which the spec 'should guarantee kube-root-ca.crt exist in any namespace' waits out. The
+  // control plane's signer (written before kcm starts) stands in for it.
+  const controllerArgs = [`--root-ca-file=${path.join(runDir, 'pki', 'signer.crt')}`];
+  const plane = await startControlPlane({ binaries, url, token, runDir, controllerArgs, election: patientLeaderElection });
   onStop(() => plane.stop());
   return { label: tenant ? `edge tenant ${tenant}` : 'edge', url, kubeconfig: kubeconfig ?? plane.kubeconfig };
 }
@@ -33,7 +40,7 @@ export async function referenceTarget({ binaries, runDir, refRun, port, etcdPort
   // The reference's keys, as start-controllers.sh hands them to kube-controller-manager.
   const pki = path.join(refRun, 'pki');
   const controllerArgs = [`--service-account-private-key-file=${pki}/sa.key`, `--root-ca-file=${pki}/ca.crt`];
-  const plane = await startControlPlane({ binaries, url: server.url, token: server.token, runDir, controllerArgs });
+  const plane = await startControlPlane({ binaries, url: server.url, token: server.token, runDir, controllerArgs, election: patientLeaderElection });
   onStop(() => plane.stop());
   return { label: 'reference', url: server.url, kubeconfig: plane.kubeconfig };
 }

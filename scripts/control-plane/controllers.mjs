@@ -1,11 +1,12 @@
 // The real kube-controller-manager and kube-scheduler (v1.32.13, ../shared/kube), unmodified,
-// as child processes against any API server: binaries unpacked by ../shared/kube/unpack.sh into
+// as child processes against any API server: binaries unpacked (atomically, ./unpack.mjs) into
 // $KUBE_BIN (default <project>/.cache/kube-bin), a kubeconfig with a bearer token, both with
 // leader election on (short durations, so a handover takes seconds), logs to files.
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unpackBinary, verifyChecksums } from './unpack.mjs';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const sharedKube = path.resolve(projectRoot, '..', 'shared', 'kube');
@@ -17,9 +18,11 @@ export const patientLeaderElection = ['--leader-elect=true', '--leader-elect-lea
 
 /** The unpacked binaries: { dir, controllerManager, scheduler, apiserver, etcd }, or { missing: why }. */
 export function kubeBinaries() {
-  if (!existsSync(path.join(sharedKube, 'unpack.sh'))) return { missing: `${path.relative(projectRoot, sharedKube)} is absent` };
-  const env = { ...process.env, KUBE_BIN: process.env.KUBE_BIN ?? path.join(projectRoot, '.cache', 'kube-bin') };
-  const dir = execFileSync(path.join(sharedKube, 'unpack.sh'), { env, encoding: 'utf8' }).trim().split('\n').pop();
+  const packed = path.join(sharedKube, 'bin');
+  if (!existsSync(packed)) return { missing: `${path.relative(projectRoot, sharedKube)} is absent` };
+  const dir = path.resolve(process.env.KUBE_BIN ?? path.join(projectRoot, '.cache', 'kube-bin'));
+  verifyChecksums(packed);
+  for (const name of readdirSync(packed).filter((file) => file.endsWith('.xz'))) unpackBinary(path.join(packed, name), dir);
   const at = (name) => path.join(dir, name);
   return { dir, controllerManager: at('kube-controller-manager'), scheduler: at('kube-scheduler'), apiserver: at('kube-apiserver'), etcd: at('etcd') };
 }

@@ -14,7 +14,7 @@
 export type { AdmissionAttributes, DeniedStatus, ParamKind, ParamReference, ParamSource, PolicyDecision, PolicyOutcome } from './types.js';
 export type { CompiledPolicy } from './compiled-policy.js';
 export { compilePolicy } from './compiled-policy.js';
-export { validatePolicyExpressions } from './validate-policy.js';
+export { validatePolicyExpressions, validateWebhookMatchConditions } from './validate-policy.js';
 export { admitWithPolicies } from './dispatcher.js';
 export { webhookMatchConditions } from './match-conditions.js';
 export { typeCheckPolicy, type ExpressionWarning } from './type-checking.js';

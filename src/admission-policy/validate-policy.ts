@@ -79,3 +79,20 @@ export function validatePolicyExpressions(policy: object): FieldError[] {
   });
   return errors;
 }
+
+/**
+ * Field errors of the match conditions' CEL of a Validating- or MutatingWebhookConfiguration
+ * (kube's validateMatchConditions for webhooks: no params; `must evaluate to bool` and
+ * `compilation failed: ...` at `webhooks[i].matchConditions[j].expression`). Names and required
+ * expressions are the kind validation's.
+ */
+export function validateWebhookMatchConditions(configuration: object): FieldError[] {
+  const errors: FieldError[] = [];
+  items((configuration as Record<string, unknown>).webhooks).forEach((webhook, webhookIndex) => {
+    items(webhook.matchConditions).forEach((condition, index) => {
+      const expression = text(condition.expression).trim();
+      if (expression !== '') errors.push(...compileErrors(expression, { hasParams: false }, ['bool'], `webhooks[${webhookIndex}].matchConditions[${index}].expression`));
+    });
+  });
+  return errors;
+}

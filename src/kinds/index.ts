@@ -1,5 +1,5 @@
 /** The semantics of every built-in kind that has some (see types.ts). */
-import { validatePolicyExpressions } from '../admission-policy/index.js';
+import { validatePolicyExpressions, validateWebhookMatchConditions } from '../admission-policy/index.js';
 import { compileSchemaRules } from '../cel/index.js';
 import type { SchemaNode } from '../schema/types.js';
 import { admissionregistrationKindsWith } from './admissionregistration/index.js';
@@ -24,9 +24,17 @@ function compileErrors(policy: object) {
   return validatePolicyExpressions(policy).filter((error) => error.type === 'FieldValueInvalid' && /(expression|Expression)$/.test(error.field));
 }
 
+/** Webhook configurations compile their match conditions' CEL (kube's other checks of them are not made). */
+const webhookConfiguration: KindSemantics = {
+  validate: (object) => validateWebhookMatchConditions(object),
+  validateUpdate: (object) => validateWebhookMatchConditions(object),
+};
+
 const table: Record<string, KindSemantics> = {
   ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, ...apiregistrationKinds, ...flowcontrolKinds, ...certificatesKinds,
   'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': webhookConfiguration,
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': webhookConfiguration,
 };
 
 /** The semantics of `group/kind`, or an empty object for kinds without any. */

@@ -20,6 +20,8 @@ export interface KindFacts {
   allowUnconditionalUpdate: boolean;
   /** A /status subresource exists; the main resource then keeps status and the spec is kept by /status. */
   hasStatusSubresource: boolean;
+  /** An apply of a missing object through /status creates it, through the kind's create strategy. */
+  statusApplyCreates: boolean;
   /** PrepareForCreate sets metadata.generation to 1 and PrepareForUpdate bumps it on spec changes. */
   tracksGeneration: boolean;
   /** ReturnDeletedObject: a DELETE answers with the object rather than a Success Status. */
@@ -35,6 +37,7 @@ const typical: KindFacts = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   hasStatusSubresource: false,
+  statusApplyCreates: false,
   tracksGeneration: false,
   returnDeletedObject: false,
   gcPolicy: 'DeleteDependents',
@@ -109,7 +112,8 @@ const builtInKinds: Record<string, Partial<KindFacts>> = {
   'certificates.k8s.io/CertificateSigningRequest': { nameValidation: 'none', hasStatusSubresource: true },
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': admission,
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': admission,
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': { ...admission, hasStatusSubresource: true },
+  // Its StatusREST.Update alone passes forceAllowCreate on to the store.
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': { ...admission, hasStatusSubresource: true, statusApplyCreates: true },
   'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': admission,
   // The name must also equal spec.names.plural + "." + spec.group (checked by the CRD validator).
   'apiextensions.k8s.io/CustomResourceDefinition': { ...admission, hasStatusSubresource: true },
@@ -131,6 +135,7 @@ export const customResourceFacts: KindFacts = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: false,
   hasStatusSubresource: false,
+  statusApplyCreates: false,
   tracksGeneration: true,
   returnDeletedObject: false,
   gcPolicy: 'DeleteDependents',

@@ -261,7 +261,7 @@ export class Store {
   /** The update of `stored` (null: absent); throws UnconfirmedNoop when it would write nothing and `stored` is a guess. */
   private async tryUpdate(namespace: string, name: string, stored: StoredObject | null, updated: UpdatedObject, context: WriteContext, guessed: boolean) {
     const current = stored ? this.codec.decode(stored) : null;
-    if (!current && !this.strategy.allowCreateOnUpdate && !context.allowCreate) throw status.notFound(this.groupResource, name);
+    if (!current && !this.strategy.allowCreateOnUpdate && !(context.allowCreate && this.strategy.applyCreates)) throw status.notFound(this.groupResource, name);
     let object = await updated(current);
     if (!current || !stored) {
       await context.admitCreate?.(object);

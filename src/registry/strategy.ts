@@ -13,6 +13,12 @@ export interface Strategy {
   readonly namespaced: boolean;
   /** PUT of a missing object creates it (kube's AllowCreateOnUpdate). */
   readonly allowCreateOnUpdate: boolean;
+  /**
+   * A server-side apply of a missing object creates it (the handler's forceAllowCreate reaches the
+   * store): every main resource; of the subresources only ValidatingAdmissionPolicy's /status,
+   * the one StatusREST of kube v1.32 that passes it on (the others pass false: 404).
+   */
+  readonly applyCreates: boolean;
   /** PUT without metadata.resourceVersion is allowed (kube's AllowUnconditionalUpdate). */
   readonly allowUnconditionalUpdate: boolean;
   /** kube's defaulting for the kind, run on every decoded object (create, update, patch result). */

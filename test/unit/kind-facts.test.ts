@@ -12,7 +12,8 @@ type Row = [string, string, NameValidation, string];
 // Flags: c = allowCreateOnUpdate, u = allowUnconditionalUpdate, s = status subresource,
 // g = generation tracked, f = standard finalizer rule (core validation), r = ReturnDeletedObject
 // (the store's field in pkg/registry/<group>/<resource>/storage/storage.go), o = default garbage
-// collection policy OrphanDependents (batch/v1 Jobs, core/v1 ReplicationControllers), x = Unsupported (Events).
+// collection policy OrphanDependents (batch/v1 Jobs, core/v1 ReplicationControllers), x = Unsupported (Events),
+// a = an apply through /status creates (the one StatusREST.Update passing forceAllowCreate on).
 const rows: Row[] = [
   ['', 'Pod', 'subdomain', 'usfr'],
   ['', 'ReplicationController', 'subdomain', 'usgfo'],
@@ -59,7 +60,7 @@ const rows: Row[] = [
   ['certificates.k8s.io', 'CertificateSigningRequest', 'none', 'usf'],
   ['admissionregistration.k8s.io', 'ValidatingWebhookConfiguration', 'subdomain', 'g'],
   ['admissionregistration.k8s.io', 'MutatingWebhookConfiguration', 'subdomain', 'g'],
-  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', 'subdomain', 'sg'],
+  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', 'subdomain', 'sga'],
   ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', 'subdomain', 'g'],
   ['apiextensions.k8s.io', 'CustomResourceDefinition', 'subdomain', 'sg'],
   ['flowcontrol.apiserver.k8s.io', 'FlowSchema', 'subdomain', 'usgf'],
@@ -75,6 +76,7 @@ function expected(nameValidation: NameValidation, flags: string): KindFacts {
     allowCreateOnUpdate: flags.includes('c'),
     allowUnconditionalUpdate: flags.includes('u'),
     hasStatusSubresource: flags.includes('s'),
+    statusApplyCreates: flags.includes('a'),
     tracksGeneration: flags.includes('g'),
     returnDeletedObject: flags.includes('r'),
     gcPolicy: flags.includes('o') ? 'OrphanDependents' : flags.includes('x') ? 'Unsupported' : 'DeleteDependents',

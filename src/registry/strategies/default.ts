@@ -19,7 +19,10 @@ import { statusMetadataRule, type StatusMetadataRule } from './status-metadata.j
 export class DefaultStrategy implements Strategy {
   readonly namespaced: boolean;
   readonly allowCreateOnUpdate: boolean;
+  readonly applyCreates: boolean = true;
   readonly allowUnconditionalUpdate: boolean;
+  /** An apply of a missing object through /status creates it (KindFacts.statusApplyCreates). */
+  readonly statusApplyCreates: boolean;
   protected readonly facts: KindFacts;
   protected readonly metaOptions: ObjectMetaOptions;
   protected readonly semantics: KindSemantics;
@@ -33,6 +36,7 @@ export class DefaultStrategy implements Strategy {
     this.namespaced = type.namespaced;
     this.allowCreateOnUpdate = this.facts.allowCreateOnUpdate;
     this.allowUnconditionalUpdate = this.facts.allowUnconditionalUpdate;
+    this.statusApplyCreates = this.facts.statusApplyCreates;
     this.metaOptions = { namespaced: type.namespaced, nameValidation: this.facts.nameValidation, standardFinalizers: this.facts.standardFinalizers };
   }
 

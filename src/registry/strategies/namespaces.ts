@@ -54,6 +54,9 @@ export class NamespaceStrategy extends DefaultStrategy {
  * a terminating namespace with nothing else to wait for.
  */
 export class NamespaceFinalizeStrategy extends NamespaceStrategy {
+  /** FinalizeREST passes forceAllowCreate=false: a subresource never creates. */
+  override readonly applyCreates = false;
+
   override prepareForUpdate(object: KubeObject, old: KubeObject): void {
     object.status = old.status;
     labelWithName(object);

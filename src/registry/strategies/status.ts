@@ -1,7 +1,8 @@
 /**
  * The strategy of a /status subresource (kube's <resource>StatusStrategy): an update changes the
  * status, and the metadata where the kind's strategy lets it (status-metadata.ts); the spec,
- * generation included, stays as stored. Creation through /status does not exist.
+ * generation included, stays as stored. Creation through /status exists only where the kind's
+ * facts say so (ValidatingAdmissionPolicy's apply).
  */
 import type { FieldError } from '../../apimachinery/field-errors.js';
 import { validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.js';
@@ -9,6 +10,8 @@ import type { KubeObject } from '../../apimachinery/object.js';
 import { SubresourceStrategy } from './subresource.js';
 
 export class StatusStrategy extends SubresourceStrategy {
+  override readonly applyCreates = this.main.statusApplyCreates;
+
   /**
    * Status comes from the request; the spec is the stored object's. Kinds whose status strategy
    * resets ObjectMeta take the rest, metadata included, from the stored object too, except
