@@ -8,6 +8,9 @@ import { apiregistrationKinds } from './apiregistration/index.js';
 import { certificatesKinds } from './certificates/index.js';
 import { coreKinds } from './core/index.js';
 import { flowcontrolKinds } from './flowcontrol/index.js';
+import { networkingKinds } from './networking/index.js';
+import { platformKinds } from './platform/index.js';
+import { rbacKinds } from './rbac/index.js';
 import type { KindSemantics } from './types.js';
 import { workloadKinds } from './workloads/index.js';
 
@@ -31,7 +34,7 @@ const webhookConfiguration: KindSemantics = {
 };
 
 const table: Record<string, KindSemantics> = {
-  ...coreKinds, ...workloadKinds, ...admissionregistrationKinds, ...apiregistrationKinds, ...flowcontrolKinds, ...certificatesKinds,
+  ...coreKinds, ...workloadKinds, ...rbacKinds, ...networkingKinds, ...platformKinds, ...admissionregistrationKinds, ...apiregistrationKinds, ...flowcontrolKinds, ...certificatesKinds,
   'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinition,
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': webhookConfiguration,
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': webhookConfiguration,

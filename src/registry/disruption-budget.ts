@@ -8,7 +8,7 @@
 import type { ResourceType } from '../api/catalog.js';
 import { forbidden, StatusError, type Status } from '../apimachinery/status.js';
 import { fieldManagement, trackUpdate } from './field-manager.js';
-import { labelSelectorConvertible, labelSelectorMatches } from '../kinds/workloads/label-selector.js';
+import { labelSelectorConvertible, labelSelectorMatches } from '../kinds/shared/label-selector.js';
 import { kubeTimestamp, type KubeObject } from '../apimachinery/object.js';
 import type { Store } from './store.js';
 

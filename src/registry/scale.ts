@@ -6,7 +6,7 @@
  */
 import { labelSelectorText } from '../apimachinery/selectors/labels.js';
 import { type FieldError, fieldError } from '../apimachinery/field-errors.js';
-import { labelSelectorAsSelector } from '../kinds/workloads/label-selector.js';
+import { labelSelectorAsSelector } from '../kinds/shared/label-selector.js';
 import { isJsonObject, type KubeObject } from '../apimachinery/object.js';
 import type { ResourceType } from '../api/catalog.js';
 import { readPath, writePath } from './scale-paths.js';

@@ -7,7 +7,7 @@
  * extensions/v1beta1 deployments, converted; no such aliases are served here).
  */
 import { internalError, notFound, type StatusError } from '../../apimachinery/status.js';
-import { labelSelectorAsSelector, labelSelectorConvertible } from '../../kinds/workloads/label-selector.js';
+import { labelSelectorAsSelector, labelSelectorConvertible } from '../../kinds/shared/label-selector.js';
 import { matchesLabels } from '../../apimachinery/selectors/labels.js';
 import type { Webhook, WebhookAttributes, WebhookRule } from './types.js';
 

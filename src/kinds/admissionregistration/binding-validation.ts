@@ -7,7 +7,7 @@ import { fieldError, type FieldError } from '../../apimachinery/field-errors.js'
 import { isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/validation/names.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asRecord, asText, asTexts, isUnset, type JsonRecord } from '../json-values.js';
-import { validateLabelSelector } from '../workloads/label-selector.js';
+import { validateLabelSelector } from '../shared/label-selector.js';
 import { validateMatchResources } from './match-resources.js';
 
 const validValidationActions = ['Audit', 'Deny', 'Warn'];

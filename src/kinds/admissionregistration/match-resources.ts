@@ -6,7 +6,7 @@
 import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { isValidPathSegmentName } from '../../apimachinery/validation/names.js';
 import { asRecord, asRecords, asTexts, isUnset, type JsonRecord } from '../json-values.js';
-import { validateLabelSelector } from '../workloads/label-selector.js';
+import { validateLabelSelector } from '../shared/label-selector.js';
 
 const supportedMatchPolicies = ['Equivalent', 'Exact'];
 const supportedOperations = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];

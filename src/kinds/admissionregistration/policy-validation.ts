@@ -7,7 +7,7 @@
 import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
 import type { KubeObject } from '../../apimachinery/object.js';
-import { validateQualifiedName } from '../workloads/formats.js';
+import { validateQualifiedName } from '../shared/formats.js';
 import { asRecord, asRecords, asText, isUnset, type JsonRecord } from '../json-values.js';
 import { validateMatchResources } from './match-resources.js';
 import type { PolicyValidationHooks } from './options.js';

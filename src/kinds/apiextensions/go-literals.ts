@@ -9,7 +9,7 @@ import { goQuote, goStringSlice } from '../../apimachinery/go-format.js';
 import { isJsonObject } from '../../apimachinery/json-value.js';
 import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import { goSharpValue } from '../../schema/list-types.js';
-import { goPointerPlaceholder } from '../workloads/go-literals.js';
+import { goPointerPlaceholder } from '../shared/go-literals.js';
 import { asList, asText, isUnset, type JsonRecord } from '../json-values.js';
 import type { InternalVersion } from './internal-spec.js';
 import { schemaEntries } from './schema-props.js';

@@ -7,7 +7,7 @@
  */
 import type { FieldError } from '../../apimachinery/field-errors.js';
 import type { KubeObject } from '../../apimachinery/object.js';
-import { validateImmutable } from '../workloads/strategy.js';
+import { validateImmutable } from '../shared/strategy.js';
 import { asRecord, asText } from '../json-values.js';
 import { validateAPIApproval, validatePreserveUnknownFields } from './approval.js';
 import { type InternalSpec, internalSpec } from './internal-spec.js';

@@ -5,10 +5,10 @@
  */
 import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { asNumber, asRecord, asText, type JsonRecord } from '../json-values.js';
-import { goLabelSelector, goStringMap } from './go-literals.js';
-import { labelSelectorConvertible, labelSelectorIsEmpty, labelSelectorMatches, validateLabelSelector } from './label-selector.js';
+import { goLabelSelector, goStringMap } from '../shared/go-literals.js';
+import { labelSelectorConvertible, labelSelectorIsEmpty, labelSelectorMatches, validateLabelSelector } from '../shared/label-selector.js';
 import { templateLabels, templatePodSpec, validatePodTemplate } from './pod-template.js';
-import { validateImmutable } from './strategy.js';
+import { validateImmutable } from '../shared/strategy.js';
 
 /**
  * The selector block of ValidateDeploymentSpec / ValidateReplicaSetSpec / ValidateStatefulSetSpec:

@@ -5,7 +5,7 @@
 import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { isValidPathSegmentName } from '../../apimachinery/validation/names.js';
 import { asNumber, asOptionalText, asRecord, asRecords, asText, isUnset, type JsonRecord } from '../json-values.js';
-import { validateDNS1123Label, validateQualifiedName } from './formats.js';
+import { validateDNS1123Label, validateQualifiedName } from '../shared/formats.js';
 
 const sourceTypes = ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'];
 /** JSON field of each source type, in the order kube looks at them. */

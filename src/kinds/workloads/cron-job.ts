@@ -11,10 +11,10 @@ import { orderedMeta, type KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asOptionalText, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { cronScheduleError } from './cron-schedule.js';
-import { goLabelSelector } from './go-literals.js';
+import { goLabelSelector } from '../shared/go-literals.js';
 import { jobSpecOrder, validateJobSpecFields } from './job-spec.js';
 import { defaultPodTemplate } from './pod-template.js';
-import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from '../shared/strategy.js';
 
 const specOrder = [
   'schedule', 'timeZone', 'startingDeadlineSeconds', 'concurrencyPolicy', 'suspend', 'jobTemplate', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit',

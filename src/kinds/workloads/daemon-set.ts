@@ -9,11 +9,11 @@ import { semanticEqual } from '../json-equality.js';
 import { asNumber, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateAlwaysRestart, validateSelectorImmutable, validateTemplateSelection } from './apps-validation.js';
-import { goIntOrString, goLabelSelector, goStrategy } from './go-literals.js';
+import { goIntOrString, goLabelSelector, goStrategy } from '../shared/go-literals.js';
 import { intOrPercentValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
-import { labelSelectorConvertible, labelSelectorIsEmpty, validateLabelSelector } from './label-selector.js';
+import { labelSelectorConvertible, labelSelectorIsEmpty, validateLabelSelector } from '../shared/label-selector.js';
 import { defaultPodTemplate, validatePodTemplate } from './pod-template.js';
-import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from '../shared/strategy.js';
 
 /**
  * The internal spec.templateGeneration travels in apps/v1 as this annotation (the v1 conversion

@@ -10,10 +10,10 @@ import { semanticEqual } from '../json-equality.js';
 import { asNumber, asRecord, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateRequiredSelector, validateSelectedTemplate, validateSelectorImmutable } from './apps-validation.js';
-import { goIntOrString, goStrategy } from './go-literals.js';
+import { goIntOrString, goStrategy } from '../shared/go-literals.js';
 import { intOrPercentValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
 import { defaultPodTemplate } from './pod-template.js';
-import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from '../shared/strategy.js';
 
 const specOrder = [
   'replicas', 'selector', 'template', 'strategy', 'minReadySeconds', 'revisionHistoryLimit', 'paused', 'rollbackTo', 'progressDeadlineSeconds',

@@ -12,7 +12,7 @@ import type { KindSemantics } from '../types.js';
 import { defaultBehavior, validateBehavior } from './autoscaler-behavior.js';
 import { autoscalerToV1, autoscalerToV2, cpuMetric, defaultCPUUtilization, v1StatusAnnotations } from './autoscaler-conversion.js';
 import { validateMetrics, validateObjectReference } from './autoscaler-metrics.js';
-import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from '../shared/strategy.js';
 
 function isVersion1(object: KubeObject): boolean {
   return object.apiVersion === 'autoscaling/v1';

@@ -6,7 +6,7 @@
 import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
 import { regexError } from '../../apimachinery/validation/names.js';
-import { goIntOrString } from './go-literals.js';
+import { goIntOrString } from '../shared/go-literals.js';
 
 const percentFormat = '[0-9]+%';
 const percentPattern = /^[0-9]+%$/;

@@ -6,10 +6,10 @@
 import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field-errors.js';
 import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
 import { asList, asNumber, asOptionalText, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
-import { goQuotedList, validateQualifiedName } from './formats.js';
-import { goPointerText } from './go-literals.js';
+import { goQuotedList, validateQualifiedName } from '../shared/formats.js';
+import { goPointerText } from '../shared/go-literals.js';
 import { validateIndexesFormat } from './job-indexes.js';
-import { invalidOmittingValue } from './strategy.js';
+import { invalidOmittingValue } from '../shared/strategy.js';
 
 const actions = ['Count', 'FailIndex', 'FailJob', 'Ignore'];
 const exitCodeOperators = ['In', 'NotIn'];

@@ -7,9 +7,9 @@ import { fieldError, type FieldError } from '../../apimachinery/field-errors.js'
 import { compareGoStrings } from '../../apimachinery/selectors/go-strings.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalTextMap, asRecord, ensureRecord } from '../json-values.js';
-import { goLabelSelector, goStringMap } from './go-literals.js';
-import { labelSelectorConvertible, labelSelectorMatches } from './label-selector.js';
-import { specForWrite, specOf } from './strategy.js';
+import { goLabelSelector, goStringMap } from '../shared/go-literals.js';
+import { labelSelectorConvertible, labelSelectorMatches } from '../shared/label-selector.js';
+import { specForWrite, specOf } from '../shared/strategy.js';
 
 export const legacyJobNameLabel = 'job-name';
 export const jobNameLabel = 'batch.kubernetes.io/job-name';

@@ -5,7 +5,7 @@
 import { fieldError, type FieldError } from '../../apimachinery/field-errors.js';
 import { validateNonNegativeField } from '../../apimachinery/validation/generic.js';
 import { asNumber, asOptionalText, asRecord, asText, type JsonRecord } from '../json-values.js';
-import { isDomainPrefixedPath } from './formats.js';
+import { isDomainPrefixedPath } from '../shared/formats.js';
 import { goSuccessPolicy, validatePodFailurePolicy, validatePodReplacementPolicy, validateSuccessPolicy } from './job-policies.js';
 import { templatePodSpec, validatePodTemplate } from './pod-template.js';
 

@@ -6,8 +6,8 @@ import { fieldError, type FieldError } from '../../apimachinery/field-errors.js'
 import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asNumber, asRecord, type JsonRecord } from '../json-values.js';
-import { goLabelSelector } from './go-literals.js';
-import { specOf, validateImmutable } from './strategy.js';
+import { goLabelSelector } from '../shared/go-literals.js';
+import { specOf, validateImmutable } from '../shared/strategy.js';
 
 /**
  * The immutability rules of ValidateJobSpecUpdate (its ValidateJobSpec call is the caller's).

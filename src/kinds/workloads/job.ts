@@ -11,9 +11,9 @@ import { validateTemplateSelection } from './apps-validation.js';
 import { generateJobSelector, validateGeneratedSelector } from './job-selector.js';
 import { jobSpecOrder, validateJobSpecFields } from './job-spec.js';
 import { validateJobSpecUpdate } from './job-update.js';
-import { labelSelectorConvertible, validateLabelSelector } from './label-selector.js';
+import { labelSelectorConvertible, validateLabelSelector } from '../shared/label-selector.js';
 import { defaultPodTemplate, templateLabels } from './pod-template.js';
-import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from '../shared/strategy.js';
 
 /** SetDefaults_Job plus the template's pod defaults. */
 export function defaultJob(object: KubeObject): void {

@@ -6,10 +6,10 @@ import { fieldError, GoLiteral, type FieldError } from '../../apimachinery/field
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalText, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { goPointerText } from './go-literals.js';
+import { goPointerText } from '../shared/go-literals.js';
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
-import { labelSelectorHasInvalidValue, validateLabelSelector } from './label-selector.js';
-import { keepStatus, resetStatus, specOf } from './strategy.js';
+import { labelSelectorHasInvalidValue, validateLabelSelector } from '../shared/label-selector.js';
+import { keepStatus, resetStatus, specOf } from '../shared/strategy.js';
 
 const evictionPolicies = ['AlwaysAllow', 'IfHealthyBudget'];
 

@@ -9,7 +9,7 @@ import { asNumber, orderKeys, setDefault, type JsonRecord } from '../json-values
 import type { KindSemantics } from '../types.js';
 import { validateRequiredSelector, validateSelectedTemplate, validateSelectorImmutable } from './apps-validation.js';
 import { defaultPodTemplate } from './pod-template.js';
-import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from '../shared/strategy.js';
 
 /** SetDefaults_ReplicaSet (replicas 1) plus the template's pod defaults, in ReplicaSetSpec order. */
 export function defaultReplicaSet(object: KubeObject): void {

@@ -11,11 +11,11 @@ import { semanticEqual } from '../json-equality.js';
 import { asNumber, asRecord, asRecords, asText, ensureRecord, orderKeys, setDefault, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
 import { validateAlwaysRestart, validateRequiredSelector, validateTemplateSelection } from './apps-validation.js';
-import { goIntOrString, goLabelSelector, goPointerText } from './go-literals.js';
+import { goIntOrString, goLabelSelector, goPointerText } from '../shared/go-literals.js';
 import { intOrPercentValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from './int-or-percent.js';
-import { labelSelectorConvertible } from './label-selector.js';
+import { labelSelectorConvertible } from '../shared/label-selector.js';
 import { defaultPodTemplate, validateTemplateMetadata } from './pod-template.js';
-import { keepStatus, resetStatus, specForWrite, specOf } from './strategy.js';
+import { keepStatus, resetStatus, specForWrite, specOf } from '../shared/strategy.js';
 
 const specOrder = [
   'replicas', 'selector', 'template', 'volumeClaimTemplates', 'serviceName', 'podManagementPolicy', 'updateStrategy',

@@ -10,8 +10,8 @@ import { isDNS1123Subdomain } from '../../apimachinery/validation/names.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asOptionalText, asOptionalTextMap, asRecord, asRecords, asText, isUnset, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { isFullyQualifiedDomainName, validateDNS1123Label, validateQualifiedName } from './formats.js';
-import { validateImmutable } from './strategy.js';
+import { isFullyQualifiedDomainName, validateDNS1123Label, validateQualifiedName } from '../shared/formats.js';
+import { validateImmutable } from '../shared/strategy.js';
 
 const addressTypes = ['FQDN', 'IPv4', 'IPv6'];
 const protocols = ['SCTP', 'TCP', 'UDP'];

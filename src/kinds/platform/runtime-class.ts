@@ -9,7 +9,7 @@ import { isDNS1123Label } from '../../apimachinery/validation/names.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalTextMap, asRecord, asText } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { validateImmutable } from './strategy.js';
+import { validateImmutable } from '../shared/strategy.js';
 
 /** ValidateRuntimeClass (ObjectMeta excluded): the handler is a DNS label (empty fails its pattern). */
 export function validateRuntimeClass(object: KubeObject): FieldError[] {

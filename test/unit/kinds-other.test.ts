@@ -1,11 +1,17 @@
 // Lease, PodDisruptionBudget, HorizontalPodAutoscaler (v1 and v2), PriorityClass, StorageClass,
-// EndpointSlice and RuntimeClass semantics (src/kinds/workloads), kube v1.32, after the groups'
+// EndpointSlice and RuntimeClass semantics (src/kinds/workloads, platform, networking), kube v1.32, after the groups'
 // validation_test.go and defaults_test.go; and every golden 2NN object of these kinds is valid.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import type { KubeObject } from '../../src/apimachinery/object.js';
-import { workloadKinds } from '../../src/kinds/workloads/index.js';
+import { networkingKinds } from '../../src/kinds/networking/index.js';
+import { platformKinds } from '../../src/kinds/platform/index.js';
+import { rbacKinds } from '../../src/kinds/rbac/index.js';
+import { workloadKinds as workloads } from '../../src/kinds/workloads/index.js';
+
+/** The kinds these tests cover: policy, autoscaling, the platform's and discovery's, and the golden objects' (RBAC too). */
+const workloadKinds = { ...workloads, ...platformKinds, ...networkingKinds, ...rbacKinds };
 
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
 

@@ -1,15 +1,15 @@
 // rbac.authorization.k8s.io/v1 Role, ClusterRole, RoleBinding and ClusterRoleBinding semantics
-// (src/kinds/workloads), kube v1.32. Cases follow pkg/apis/rbac/validation/validation_test.go;
+// (src/kinds/rbac), kube v1.32. Cases follow pkg/apis/rbac/validation/validation_test.go;
 // golden 214, 215 and 222 hold objects kube accepted.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { KindSemantics } from '../../src/kinds/types.js';
-import { workloadKinds } from '../../src/kinds/workloads/index.js';
+import { rbacKinds } from '../../src/kinds/rbac/index.js';
 
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
-const semantics = (kind: string): KindSemantics => workloadKinds[`rbac.authorization.k8s.io/${kind}`]!;
+const semantics = (kind: string): KindSemantics => rbacKinds[`rbac.authorization.k8s.io/${kind}`]!;
 
 function createErrors(kind: string, object: KubeObject): string[] {
   const copy = structuredClone(object);

@@ -7,7 +7,7 @@ import { fieldError, type FieldError } from '../../apimachinery/field-errors.js'
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asOptionalText, setDefault } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { validateImmutable } from './strategy.js';
+import { validateImmutable } from '../shared/strategy.js';
 
 /** Values above this are reserved for the system classes. */
 export const highestUserDefinablePriority = 1_000_000_000;

@@ -9,7 +9,7 @@ import { isDNS1123Subdomain, isValidPathSegmentName } from '../../apimachinery/v
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asRecord, asRecords, asText, ensureRecord, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { goStringStruct } from './go-literals.js';
+import { goStringStruct } from '../shared/go-literals.js';
 
 const rbacGroup = 'rbac.authorization.k8s.io';
 

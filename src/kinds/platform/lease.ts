@@ -9,7 +9,7 @@ import { isQualifiedName } from '../../apimachinery/validation/names.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asNumber, asOptionalText, asRecord, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { specOf } from './strategy.js';
+import { specOf } from '../shared/strategy.js';
 
 /** ValidateLeaseSpec: a positive duration, non-negative transitions, a known strategy. */
 export function validateLeaseSpec(spec: JsonRecord, path: string): FieldError[] {

@@ -7,8 +7,8 @@ import { fieldError, type FieldError } from '../../apimachinery/field-errors.js'
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asRecord, asRecords, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { goLabelSelector, goStringSlice } from './go-literals.js';
-import { labelSelectorConvertible, labelSelectorHasInvalidValue, validateLabelSelector } from './label-selector.js';
+import { goLabelSelector, goStringSlice } from '../shared/go-literals.js';
+import { labelSelectorConvertible, labelSelectorHasInvalidValue, validateLabelSelector } from '../shared/label-selector.js';
 
 /** ValidatePolicyRule: verbs, then either non-resource URLs (cluster scope only) or groups and resources. */
 export function validatePolicyRule(rule: JsonRecord, namespaced: boolean, path: string): FieldError[] {

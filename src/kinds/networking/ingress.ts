@@ -10,8 +10,8 @@ import { isValidPortNum } from '../../apimachinery/validation/ports.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asNumber, asOptionalText, asRecord, asRecords, asText, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { isValidWorkloadPortName, isWildcardDNS1123Subdomain } from './formats.js';
-import { keepStatus, resetStatus, specOf } from './strategy.js';
+import { isValidWorkloadPortName, isWildcardDNS1123Subdomain } from '../shared/formats.js';
+import { keepStatus, resetStatus, specOf } from '../shared/strategy.js';
 
 const pathTypes = ['Exact', 'ImplementationSpecific', 'Prefix'];
 

@@ -9,9 +9,9 @@ import type { KubeObject } from '../../apimachinery/object.js';
 import { semanticEqual } from '../json-equality.js';
 import { asList, asOptionalText, asOptionalTextMap, asRecords, asText, setDefault } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { validateQualifiedName } from './formats.js';
-import { validateLabelName } from './label-selector.js';
-import { validateImmutable } from './strategy.js';
+import { validateQualifiedName } from '../shared/formats.js';
+import { validateLabelName } from '../shared/label-selector.js';
+import { validateImmutable } from '../shared/strategy.js';
 
 const maxParameterCount = 512;
 const maxParameterBytes = 256 * 1024;

@@ -1,4 +1,4 @@
-// networking.k8s.io/v1 Ingress, IngressClass and NetworkPolicy semantics (src/kinds/workloads),
+// networking.k8s.io/v1 Ingress, IngressClass and NetworkPolicy semantics (src/kinds/networking),
 // kube v1.32. Cases follow pkg/apis/networking/validation/validation_test.go and
 // pkg/apis/networking/v1/defaults_test.go; golden 212 and 213 hold objects kube accepted.
 import { readFileSync } from 'node:fs';
@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrorText, type FieldError } from '../../src/apimachinery/field-errors.js';
 import type { KubeObject } from '../../src/apimachinery/object.js';
 import type { KindSemantics } from '../../src/kinds/types.js';
-import { workloadKinds } from '../../src/kinds/workloads/index.js';
+import { networkingKinds } from '../../src/kinds/networking/index.js';
 
 const texts = (errors: FieldError[]) => errors.map(fieldErrorText);
-const semantics = (kind: string): KindSemantics => workloadKinds[`networking.k8s.io/${kind}`]!;
+const semantics = (kind: string): KindSemantics => networkingKinds[`networking.k8s.io/${kind}`]!;
 const createdWith = (file: string) => JSON.parse(readFileSync(`reference/golden/kube-v1.32.13/${file}.json`, 'utf8')).request.createdWith;
 
 function create(kind: string, object: KubeObject): KubeObject {

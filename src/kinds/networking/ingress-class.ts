@@ -8,9 +8,9 @@ import { byteLength, isDNS1123Label } from '../../apimachinery/validation/names.
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asOptionalText, asRecord, asText, isUnset, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { isDomainPrefixedPath } from './formats.js';
+import { isDomainPrefixedPath } from '../shared/formats.js';
 import { validateTypedReference } from './ingress.js';
-import { specOf, validateImmutable } from './strategy.js';
+import { specOf, validateImmutable } from '../shared/strategy.js';
 
 /** SetDefaults_IngressClass: parameters without a scope are cluster-scoped. */
 export function defaultIngressClass(object: KubeObject): void {

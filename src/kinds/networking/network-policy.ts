@@ -9,10 +9,10 @@ import { isValidPortNum } from '../../apimachinery/validation/ports.js';
 import type { KubeObject } from '../../apimachinery/object.js';
 import { asList, asOptionalText, asRecord, asRecords, asText, orderKeys, type JsonRecord } from '../json-values.js';
 import type { KindSemantics } from '../types.js';
-import { isValidWorkloadPortName } from './formats.js';
-import { goStringSlice } from './go-literals.js';
-import { labelSelectorHasInvalidValue, validateLabelSelector, type LabelSelectorOptions } from './label-selector.js';
-import { specForWrite, specOf } from './strategy.js';
+import { isValidWorkloadPortName } from '../shared/formats.js';
+import { goStringSlice } from '../shared/go-literals.js';
+import { labelSelectorHasInvalidValue, validateLabelSelector, type LabelSelectorOptions } from '../shared/label-selector.js';
+import { specForWrite, specOf } from '../shared/strategy.js';
 
 /** Policies without policyTypes apply to Ingress, and to Egress too when egress rules exist; ports default to TCP. */
 export function defaultNetworkPolicy(object: KubeObject): void {
