@@ -76,7 +76,10 @@ async function namespaceDeletion(client, name) {
 
 const timelineKinds = { configmaps: '/api/v1', secrets: '/api/v1', services: '/api/v1', pods: '/api/v1', deployments: '/apis/apps/v1', replicasets: '/apis/apps/v1', serviceaccounts: '/api/v1' };
 
-/** BENCH_DELETION_TIMELINE: when each kind of the namespace's content was first seen empty (seconds after the DELETE). */
+/**
+ * BENCH_DELETION_TIMELINE: when each kind of the namespace's content was first seen empty, and
+ * when each True condition kcm's namespace controller reported was first seen (seconds after the DELETE).
+ */
 function watchEmptying(client, namespace, began) {
   const emptied = new Map();
   let running = true;
@@ -86,6 +89,11 @@ function watchEmptying(client, namespace, began) {
         const answer = await client.request('GET', `${prefix}/namespaces/${namespace}/${kind}?limit=1`);
         if (answer.status === 200 && !answer.body.items.length && !emptied.has(kind)) emptied.set(kind, (performance.now() - began) / 1000);
       }));
+      const conditions = (await client.request('GET', `/api/v1/namespaces/${namespace}`)).body?.status?.conditions ?? [];
+      for (const condition of conditions.filter((c) => c.status === 'True')) {
+        const key = `${condition.type}: ${condition.message}`;
+        if (!emptied.has(key)) emptied.set(key, (performance.now() - began) / 1000);
+      }
       await sleep(200);
     }
   })();
