@@ -25,6 +25,8 @@
 //      kube-scheduler v1.32.13 with simulated nodes, BENCH_CP_PODS pods (1,000) of one Deployment
 //      onto BENCH_CP_NODES nodes (100), time until all are bound and all Ready, against kube-apiserver
 //      + etcd in the same run (BENCH_CP_ROUNDS rounds, default 1; needs ../shared/kube);
+//  14b. deletion speed with kube-controller-manager (`deletion`, its own servers, bench/deletion.mjs):
+//      a filled namespace and a CRD with 100 custom resources, edge/kube (BENCH_DELETION_ROUNDS, 3);
 //  15. control planes per tenant (`tenants`, bench/tenants.mjs, its own servers);
 //  16. snapshot and restore (`backups`, bench/backups.mjs, its own servers) beside etcd's snapshot.
 //  17. identity and audit (`identity`, bench/identity.mjs, its own servers): audit at Metadata and
@@ -52,6 +54,7 @@ import { runSharding } from './sharding.mjs';
 import { runLimits } from './limits.mjs';
 import { openAccessServer, runContext, writeResults } from './results.mjs';
 import { runControlPlane } from './control-plane.mjs';
+import { runDeletion } from './deletion.mjs';
 import { runTenants } from './tenants.mjs';
 import { runBackups } from './backups.mjs';
 import { runIdentity } from './identity.mjs';
@@ -123,6 +126,7 @@ const processSections = [
   ['control-plane', () => runControlPlane({
     pods: Number(process.env.BENCH_CP_PODS ?? 1000), nodes: Number(process.env.BENCH_CP_NODES ?? 100), rounds: Number(process.env.BENCH_CP_ROUNDS ?? 1),
   })],
+  ['deletion', () => runDeletion({ rounds: Number(process.env.BENCH_DELETION_ROUNDS ?? 3) })],
   ['tenants', () => runTenants(durationMs)],
   ['backups', () => runBackups()],
   ['identity', () => runIdentity()],

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusDir, corpusProjects, differences, runProject } from './corpus/steps.mjs';
+import { unifiedDiff } from './text-diff.mjs';
 
 const { values } = parseArgs({ options: {
   kube: { type: 'string', default: process.env.REF_KUBECONFIG ?? '/tmp/ref-kubeconfig' },
@@ -61,20 +62,4 @@ function render(entry) {
 
 function indent(text) {
   return text.split('\n').map((line) => `    ${line.length > 400 ? `${line.slice(0, 400)}...` : line}`).join('\n');
-}
-
-/** A line diff of kube's (-) and edge's (+) text: the lines each lacks, in order (a simple LCS). */
-function unifiedDiff(a, b) {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  if (x.length * y.length > 4e6) return `- ${x.length} lines\n+ ${y.length} lines (too long to diff here)`;
-  const lcs = Array.from({ length: x.length + 1 }, () => new Uint32Array(y.length + 1));
-  for (let i = x.length - 1; i >= 0; i--) for (let j = y.length - 1; j >= 0; j--) lcs[i][j] = x[i] === y[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  const out = [];
-  let i = 0;
-  let j = 0;
-  while (i < x.length || j < y.length) {
-    if (i < x.length && j < y.length && x[i] === y[j]) { i++; j++; } else if (j < y.length && (i === x.length || lcs[i][j + 1] >= lcs[i + 1][j])) out.push(`+ ${y[j++]}`); else out.push(`- ${x[i++]}`);
-  }
-  return out.join('\n');
 }

@@ -16,9 +16,8 @@ export function kubectlBinary() {
   throw new Error('kubectl not found on PATH');
 }
 
-/** A function running kubectl with `kubeconfig`: (args, { input }) => { code, stdout, stderr }. */
-export function kubectlWith(kubeconfig, cacheDir) {
-  const binary = kubectlBinary();
+/** A function running kubectl (`binary`, default kubectlBinary()) with `kubeconfig`: (args, { input }) => { code, stdout, stderr }. */
+export function kubectlWith(kubeconfig, cacheDir, binary = kubectlBinary()) {
   return (args, { input } = {}) => new Promise((resolve) => {
     const child = execFile(binary, ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
