@@ -8,9 +8,15 @@ export const exitCodeAnnotation = 'sim.edge-apiserver.dev/exit-code';
 /** The annotation that sets how long (seconds) a simulated container runs before it exits. */
 export const runSecondsAnnotation = 'sim.edge-apiserver.dev/run-seconds';
 
-/** Whether the pod's containers end by themselves: a restartPolicy other than Always, or an exit code asked for. */
+/**
+ * Whether the pod's containers end by themselves: an exit code asked for, or a restartPolicy other
+ * than Always unless every container is a pause image (registry.k8s.io/pause, which never exits:
+ * the e2e suite's never-ending Job pods, whose specs wait for them to stay active).
+ */
 export function containersExit(pod) {
-  return (pod.spec.restartPolicy ?? 'Always') !== 'Always' || pod.metadata.annotations?.[exitCodeAnnotation] !== undefined;
+  if (pod.metadata.annotations?.[exitCodeAnnotation] !== undefined) return true;
+  const pausing = (pod.spec.containers ?? []).every((container) => /(^|\/)pause:/.test(container.image ?? ''));
+  return (pod.spec.restartPolicy ?? 'Always') !== 'Always' && !pausing;
 }
 
 /** Seconds the pod's containers run before they exit (the annotation, else `fallback`). */

@@ -55,6 +55,11 @@ export function snapshotCount(sql: SqlStorage, at: number | null, after: string,
   return row.n;
 }
 
+/** The resourceVersion of the newest change at or before `rv` still stored (0: none). */
+export function newestChangeAtOrBefore(sql: SqlStorage, rv: number): number {
+  return sql.exec<{ rv: number | null }>('SELECT max(rv) AS rv FROM revisions WHERE rv <= ?', rv).one().rv ?? 0;
+}
+
 /**
  * Deletes rows no read at or after `watermark` can see (superseded revisions, tombstones, ended
  * selector terms), up to `limit` of each kind; returns how many went.

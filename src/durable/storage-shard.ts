@@ -22,7 +22,7 @@ import { RemainingCounts } from './remaining-counts.js';
 import { rangeOf, rowSource } from './list-source.js';
 import { type ListBody, linesStream, listBody } from './list-stream.js';
 import { SnapshotPins } from './snapshot-pins.js';
-import { appendRevision, compactRevisions, newestRevision, revisionAt, toStoredObject } from './revisions.js';
+import { appendRevision, compactRevisions, newestChangeAtOrBefore, newestRevision, revisionAt, toStoredObject } from './revisions.js';
 import { hasTable, migrateColumns, type RevisionRow, schemaStatements } from './schema.js';
 import { migrateTerms } from './selector-terms.js';
 import { appendOutbox, deliverOutboxBatch, outboxSize } from './outbox.js';
@@ -437,9 +437,12 @@ export class StorageShard extends DurableObject<unknown> {
   private maybeCompact(): void {
     const windowMicros = this.windowSeconds() * 1_000_000;
     const target = Math.min(nowMicros() - windowMicros, this.pins.oldest(), this.clock.current);
-    if (target > this.clock.compacted + windowMicros / 10) {
-      saveClockValue(this.sql, 'compacted', target);
-      this.clock.compacted = target;
+    // The newest change at or below the target: a resourceVersion in a quiet gap after it (a
+    // list's on a quiet type) misses nothing and stays readable and watchable.
+    const watermark = target > this.clock.compacted + windowMicros / 10 ? newestChangeAtOrBefore(this.sql, target) : 0;
+    if (watermark > this.clock.compacted) {
+      saveClockValue(this.sql, 'compacted', watermark);
+      this.clock.compacted = watermark;
       this.garbage = true;
     }
     if (this.garbage) this.garbage = compactRevisions(this.sql, this.clock.compacted, compactionBatch) >= compactionBatch;

@@ -50,6 +50,9 @@ describe('simulated pod statuses', () => {
 
   it('ends Job-like pods: Succeeded for exit code 0, Failed otherwise', () => {
     expect([containersExit(pod()), containersExit(pod({ restartPolicy: 'Never' })), containersExit(pod({}, { 'sim.edge-apiserver.dev/exit-code': '1' }))]).toEqual([false, true, true]);
+    // A pause container never exits (the e2e suite's never-ending Job pods), unless asked to.
+    const pausing = { restartPolicy: 'OnFailure', containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] };
+    expect([containersExit(pod(pausing)), containersExit(pod(pausing, { 'sim.edge-apiserver.dev/exit-code': '0' }))]).toEqual([false, true]);
     expect(endedPatch(pod(), { code: 0, now }).status.phase).toBe('Succeeded');
     const failed = endedPatch(pod(), { code: 2, now }).status;
     expect([failed.phase, failed.containerStatuses[0].state.terminated.exitCode, failed.containerStatuses[0].state.terminated.reason]).toEqual(['Failed', 2, 'Error']);

@@ -5,15 +5,17 @@
  *   - registry: the ControlPlane type's strategy (the default plane), the controllers' events
  *     every write sends, and the conversion webhooks' storage of custom resources;
  *   - custom resources: the ControlPlane type, served as built in by the default plane;
- *   - admission: the built-in plugins, in kube's order (ServiceAccount, default plugins on create,
- *     ControlPlane defaults; ServiceAccount, RBAC escalation prevention, the custom resource strategy's
- *     finalizer warnings; ResourceQuota after the webhooks).
+ *   - admission: the built-in plugins, in kube's order (LimitRanger, ServiceAccount, default plugins
+ *     on create, RuntimeClass, ControlPlane defaults; LimitRanger, ServiceAccount, RuntimeClass, RBAC escalation prevention,
+ *     the custom resource strategy's finalizer warnings; ResourceQuota after the webhooks).
  */
 import { builtinDefaults } from '../../admission/builtin-mutation.js';
 import { customResourceFinalizerWarnings } from '../../admission/finalizer-warnings.js';
+import { limitRanger } from '../../admission/limit-ranger.js';
 import { admissionChain } from '../../admission/plugins.js';
 import { resourceQuota } from '../../admission/quota/index.js';
 import { rbacEscalation } from '../../admission/rbac-escalation.js';
+import { runtimeClassAdmission } from '../../admission/runtime-class.js';
 import { serviceAccountAdmission } from '../../admission/service-account/index.js';
 import type { ClusterContext } from '../../cluster/context.js';
 import { controllerMessages } from '../../controllers/messages.js';
@@ -34,8 +36,8 @@ export function provideHooks(cluster: ClusterContext): ClusterContext {
   });
   if (hostsTenants) cluster.provide(builtinCustomTypes, tenancyTypes);
   cluster.provide(admissionChain, {
-    mutating: hostsTenants ? [serviceAccountAdmission, builtinDefaults, controlPlaneDefaults] : [serviceAccountAdmission, builtinDefaults],
-    validating: [serviceAccountAdmission, rbacEscalation, customResourceFinalizerWarnings],
+    mutating: hostsTenants ? [limitRanger, serviceAccountAdmission, builtinDefaults, runtimeClassAdmission, controlPlaneDefaults] : [limitRanger, serviceAccountAdmission, builtinDefaults, runtimeClassAdmission],
+    validating: [limitRanger, serviceAccountAdmission, runtimeClassAdmission, rbacEscalation, customResourceFinalizerWarnings],
     validatingLast: [resourceQuota],
   });
   return cluster;
