@@ -31,13 +31,21 @@ const acceptance = path.resolve(kube, '..', 'acceptance', 'run.sh');
 const scenarios = ['03-crud', '06-apply', '07-crd', '08-delete'];
 const title = 'import from a running kube-apiserver';
 
-async function freePort(): Promise<number> {
+async function freePort(port = 0): Promise<number | undefined> {
   return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    const server = createServer().once('error', () => resolve(undefined)).listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** A free port whose next port is free too and neither is `taken`: etcd listens for clients on it and for peers on the next. */
+async function freePortPair(taken: number): Promise<number> {
+  for (;;) {
+    const port = (await freePort())!;
+    if (port < 65535 && port !== taken && port + 1 !== taken && (await freePort(port + 1))) return port;
+  }
 }
 
 const group = 'import.example.com';
@@ -58,10 +66,10 @@ describe.skipIf(!!binaries.missing)(binaries.missing ? `${title} (skipped: ${bin
     run(kubectlBinary(), ['--kubeconfig', kubeconfigs[which], '--cache-dir', path.join(work, `cache-${which}`), ...args], { maxBuffer: 256 * 1024 * 1024 }).then((out) => out.stdout);
 
   beforeAll(async () => {
-    const port = await freePort();
+    const port = (await freePort())!;
     Object.assign(env, {
       ...process.env, KUBE_BIN: process.env.KUBE_BIN ?? path.resolve('.cache', 'kube-bin'), REF_RUN: path.join(work, 'ref'), CTRL_RUN: path.join(work, 'ctrl'),
-      REF_PORT: String(port), REF_ETCD_PORT: String(await freePort()), REF_KUBECONFIG: kubeconfigs.kube, REF_TOKEN: adminToken,
+      REF_PORT: String(port), REF_ETCD_PORT: String(await freePortPair(port)), REF_KUBECONFIG: kubeconfigs.kube, REF_TOKEN: adminToken,
       REF_APISERVER_ARGS: '--feature-gates=APIServerIdentity=false', KCM_PORT: '0', SCHED_PORT: '0', LEADER_ELECT: 'false',
       CONTROLLERS: 'garbage-collector-controller,namespace-controller,clusterrole-aggregation-controller',
     });
