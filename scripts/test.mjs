@@ -1,4 +1,4 @@
-// `npm test`: the three vitest projects, as two vitest runs side by side.
+// `npm test`: the three vitest projects, as two vitest runs side by side (workers; unit then e2e).
 //
 // Why two processes: vitest runs its projects one file at a time on a 2-core machine (maxWorkers
 // defaults to cores - 1), and the end-to-end project, whose files share one server, runs after the
@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const vitest = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'vitest', 'vitest.mjs');
 const args = process.argv.slice(2);
-const runs = args.length ? [args] : [['--project', 'unit', '--project', 'workers'], ['--project', 'e2e']];
+// The unit project goes with e2e: on a quiet 2-core machine workers took 1,047 s and e2e 591 s.
+const runs = args.length ? [args] : [['--project', 'workers'], ['--project', 'unit', '--project', 'e2e']];
 
 const codes = await Promise.all(runs.map((extra) => run([vitest, 'run', ...extra])));
 const failed = codes.find((code) => code !== 0);
