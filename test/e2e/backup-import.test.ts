@@ -11,13 +11,14 @@
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM script shared with the kube scenarios
 import { kubeBinaries, writeKubeconfig } from '../../scripts/control-plane/controllers.mjs';
+// @ts-expect-error -- plain ESM script shared with the kube scenarios
+import { freePort } from '../../scripts/control-plane/servers.mjs';
 import { adminToken } from '../helpers/test-users.mjs';
 import { kubectlBinary } from './kubectl.js';
 import { startTestServer, type TestServer } from './test-server.js';
@@ -30,23 +31,6 @@ const acceptance = path.resolve(kube, '..', 'acceptance', 'run.sh');
 // The scenarios that leave objects of many kinds (the kit's full run takes minutes more on a busy machine).
 const scenarios = ['03-crud', '06-apply', '07-crd', '08-delete'];
 const title = 'import from a running kube-apiserver';
-
-async function freePort(port = 0): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const server = createServer().once('error', () => resolve(undefined)).listen(port, '127.0.0.1', () => {
-      const { port: bound } = server.address() as { port: number };
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
-/** A free port whose next port is free too and neither is `taken`: etcd listens for clients on it and for peers on the next. */
-async function freePortPair(taken: number): Promise<number> {
-  for (;;) {
-    const port = (await freePort())!;
-    if (port < 65535 && port !== taken && port + 1 !== taken && (await freePort(port + 1))) return port;
-  }
-}
 
 const group = 'import.example.com';
 const crd = {
@@ -66,10 +50,13 @@ describe.skipIf(!!binaries.missing)(binaries.missing ? `${title} (skipped: ${bin
     run(kubectlBinary(), ['--kubeconfig', kubeconfigs[which], '--cache-dir', path.join(work, `cache-${which}`), ...args], { maxBuffer: 256 * 1024 * 1024 }).then((out) => out.stdout);
 
   beforeAll(async () => {
-    const port = (await freePort())!;
+    // etcd listens on its port and the next (peers); the apiserver's port must be neither.
+    const etcdPort: number = await freePort(2);
+    let port: number;
+    do port = await freePort(); while (port === etcdPort || port === etcdPort + 1);
     Object.assign(env, {
       ...process.env, KUBE_BIN: process.env.KUBE_BIN ?? path.resolve('.cache', 'kube-bin'), REF_RUN: path.join(work, 'ref'), CTRL_RUN: path.join(work, 'ctrl'),
-      REF_PORT: String(port), REF_ETCD_PORT: String(await freePortPair(port)), REF_KUBECONFIG: kubeconfigs.kube, REF_TOKEN: adminToken,
+      REF_PORT: String(port), REF_ETCD_PORT: String(etcdPort), REF_KUBECONFIG: kubeconfigs.kube, REF_TOKEN: adminToken,
       REF_APISERVER_ARGS: '--feature-gates=APIServerIdentity=false', KCM_PORT: '0', SCHED_PORT: '0', LEADER_ELECT: 'false',
       CONTROLLERS: 'garbage-collector-controller,namespace-controller,clusterrole-aggregation-controller',
     });
