@@ -47,6 +47,12 @@ export class CacheWatcher implements Watcher, CacheMember {
   private since = 0;
   /** The newest resourceVersion delivered: nothing at or below it is delivered again. */
   private delivered = 0;
+  /**
+   * The newest progress mark heard while catching up: every change up to it is delivered or
+   * pending by then, so going live reports it (a merged watch of several shards waits for each
+   * shard's mark to release events; a mark dropped here held them until the next write).
+   */
+  private heard = 0;
   private reached: { version: number; resolve: () => void } | null = null;
   private wakeResolve: (() => void) | null = null;
   /** What the cache handed over, waiting for this watcher's request to take it. */
@@ -125,11 +131,16 @@ export class CacheWatcher implements Watcher, CacheMember {
         return this.listener.ended(item.failed.failure);
       }
       if ('progress' in item) {
-        if (this.state === 'live' && item.progress > this.delivered) this.listener.progress((this.delivered = item.progress), false);
+        this.heardProgress(item.progress);
         continue;
       }
       this.take(item);
     }
+  }
+
+  private heardProgress(resourceVersion: number): void {
+    if (this.state === 'catchingUp') this.heard = Math.max(this.heard, resourceVersion);
+    else if (this.state === 'live' && resourceVersion > this.delivered) this.listener.progress((this.delivered = resourceVersion), false);
   }
 
   private take(change: Change): void {
@@ -222,7 +233,7 @@ export class CacheWatcher implements Watcher, CacheMember {
       await read();
       if (this.state === 'catchingUp') {
         this.pendingBytes = 0;
-        this.goLive(this.pending.splice(0), this.since);
+        this.goLive(this.pending.splice(0), Math.max(this.since, this.heard));
       }
     } catch (error) {
       if (this.state === 'stopped') return;
