@@ -8,8 +8,15 @@
 // events delivered of expected (and any duplicate or out of order per watcher), delay from send
 // to arrival p50/p99, write latency p50/p99 against the baseline, memory per idle watcher, CPU
 // seconds of the server's processes from the first write until every event arrived (or 30 s).
+// kube's memory per idle watcher is also read from its Go heap (go-memory.mjs): its resident memory
+// hardly moves, the Go runtime reusing heap it had freed before. BENCH_SIDE_WATCH_SERVERS (kube,edge)
+// picks the servers; BENCH_WATCH_PROFILE=1 takes a CPU profile of edge's isolate in the write phase
+// (cpu-profile.mjs).
 import { fmt, summarize } from './stats.mjs';
 import { cpuSeconds, kubeMissing, serverResidentMiB, startPrepared } from './side-by-side-servers.mjs';
+import { goHeap } from './go-memory.mjs';
+import { residentMiB } from './memory.mjs';
+import { printProfile, startProfile } from './cpu-profile.mjs';
 import { call, openStream, request } from './tls-client.mjs';
 
 const writes = 100;
@@ -59,7 +66,10 @@ async function scenario(server, watchers, rate) {
   }
   const baseline = await driveWrites(server, base, rate, 'baseline');
   const resourceVersion = JSON.parse(await call(`${base}?limit=1`, { token: server.token })).metadata.resourceVersion;
+  const heap = () => (server.name === 'kube' ? goHeap(server.url, server.adminToken) : null);
+  const heapBefore = await heap();
   const before = serverResidentMiB(server);
+  const beforeByProcess = server.pids().map((pid) => residentMiB([pid]));
   const delays = [];
   const counts = { delivered: 0, duplicates: 0, outOfOrder: 0 };
   // Concurrent writes commit in any order: order is checked by resourceVersion (per watcher, increasing).
@@ -75,15 +85,24 @@ async function scenario(server, watchers, rate) {
   const closers = await openWatchers(server, `${base}?watch=1&resourceVersion=${resourceVersion}`, watchers, tally);
   await sleep(settleMillis);
   const idle = serverResidentMiB(server);
-  const cpuBefore = cpuSeconds(server.pids());
+  const idleByProcess = server.pids().map((pid, index) => ((residentMiB([pid]) - beforeByProcess[index]) * 1024) / watchers);
+  const heapIdle = await heap();
+  const profile = server.inspectorPort ? await startProfile(server.inspectorPort) : null;
+  const cpuBefore = server.pids().map((pid) => cpuSeconds([pid]));
   const loaded = await driveWrites(server, base, rate, 'watched');
   const deadline = performance.now() + drainMillis;
   while (counts.delivered < watchers * writes && performance.now() < deadline) await sleep(20);
-  const cpu = cpuSeconds(server.pids()) - cpuBefore;
+  const cpuByProcess = server.pids().map((pid, index) => cpuSeconds([pid]) - cpuBefore[index]);
+  if (profile) printProfile(await profile.stop(), counts.delivered, 'event');
   for (const close of closers) close();
   return {
     expected: watchers * writes, ...counts, delayMs: summarize(delays), writeMs: summarize(loaded.latencies), failedWrites: loaded.failures,
-    baselineWriteMs: summarize(baseline.latencies), idleKiBPerWatcher: ((idle - before) * 1024) / watchers, cpuSecondsWritePhase: cpu,
+    baselineWriteMs: summarize(baseline.latencies), idleKiBPerWatcher: ((idle - before) * 1024) / watchers, idleKiBByProcess: idleByProcess,
+    ...(heapIdle && {
+      heapKiBPerWatcher: (heapIdle.inuseSpace - heapBefore.inuseSpace) / 1024 / watchers,
+      heapAllocKiBPerWatcher: (heapIdle.allocBytes - heapBefore.allocBytes) / 1024 / watchers,
+    }),
+    cpuSecondsWritePhase: cpuByProcess.reduce((sum, seconds) => sum + seconds, 0), cpuSecondsByProcess: cpuByProcess,
   };
 }
 
@@ -91,7 +110,8 @@ function report(name, result) {
   const { delayMs: delay, writeMs: write, baselineWriteMs: baseline } = result;
   console.log(`    ${name}: ${result.delivered}/${result.expected} events (${result.duplicates} duplicate, ${result.outOfOrder} out of order), delay p50 ${fmt(delay.p50, 1)} / p99 ${fmt(delay.p99, 1)} ms; ` +
     `write p50 ${fmt(write.p50, 1)} / p99 ${fmt(write.p99, 1)} ms (no watchers ${fmt(baseline.p50, 1)} / ${fmt(baseline.p99, 1)}; failed: ${JSON.stringify(result.failedWrites)}); ` +
-    `${fmt(result.idleKiBPerWatcher, 1)} KiB per idle watcher; ${fmt(result.cpuSecondsWritePhase, 2)} CPU s in the write phase`);
+    `${fmt(result.idleKiBPerWatcher, 1)} KiB per idle watcher (${result.idleKiBByProcess.map((kib) => fmt(kib, 1)).join(' + ')} by process)${result.heapKiBPerWatcher === undefined ? '' : ` (Go heap: inuse_space ${fmt(result.heapKiBPerWatcher, 1)}, HeapAlloc ${fmt(result.heapAllocKiBPerWatcher, 1)})`}; ` +
+    `${fmt(result.cpuSecondsWritePhase, 2)} CPU s in the write phase (${result.cpuSecondsByProcess.map((seconds) => fmt(seconds, 2)).join(' + ')} by process)`);
 }
 
 /** The section: every (watchers, rate) pair on fresh servers, kube then edge. */
@@ -103,15 +123,18 @@ export async function runSideBySideWatch() {
   }
   const counts = (process.env.BENCH_SIDE_WATCHERS ?? '100,1000').split(',').map(Number);
   const rates = (process.env.BENCH_SIDE_WATCH_RATES ?? '50,10').split(',').map(Number);
+  const servers = (process.env.BENCH_SIDE_WATCH_SERVERS ?? 'kube,edge').split(',');
   console.log(`side by side: watch fan-out, ${writes} patches of ${targets} ConfigMaps per run, fresh servers per run`);
   const runs = [];
   for (const watchers of counts) {
     for (const rate of rates) {
       console.log(`  ${watchers} watchers, ${rate} writes/s`);
       const run = { watchers, rate };
-      for (const name of ['kube', 'edge']) {
+      for (const name of servers) {
         // TLS for edge by the byte pipe: the fan-out's cost is the isolate's, not a proxy's re-framing.
-        const server = await startPrepared(name, ['watched'], { front: false });
+        const inspectorPort = process.env.BENCH_WATCH_PROFILE === '1' ? 23229 : undefined;
+        const server = await startPrepared(name, ['watched'], { front: false, inspectorPort });
+        server.inspectorPort = name === 'edge' ? inspectorPort : undefined;
         try {
           report(name, (run[name] = await scenario(server, watchers, rate)));
         } finally {
@@ -119,8 +142,12 @@ export async function runSideBySideWatch() {
         }
       }
       const { kube, edge } = run;
+      if (!kube || !edge) {
+        runs.push(run);
+        continue;
+      }
       console.log(`    edge/kube: delay p99 ${fmt(edge.delayMs.p99 / kube.delayMs.p99, 2)}x, write p99 ${fmt(edge.writeMs.p99 / kube.writeMs.p99, 2)}x ` +
-        `(edge's write p99 with watchers / without ${fmt(edge.writeMs.p99 / edge.baselineWriteMs.p99, 2)}x), memory per watcher ${fmt(edge.idleKiBPerWatcher / kube.idleKiBPerWatcher, 2)}x, ` +
+        `(edge's write p99 with watchers / without ${fmt(edge.writeMs.p99 / edge.baselineWriteMs.p99, 2)}x), memory per watcher ${fmt(edge.idleKiBPerWatcher / kube.idleKiBPerWatcher, 2)}x (against kube's Go heap ${fmt(edge.idleKiBPerWatcher / kube.heapKiBPerWatcher, 2)}x), ` +
         `write-phase CPU ${fmt(edge.cpuSecondsWritePhase / kube.cpuSecondsWritePhase, 2)}x`);
       runs.push(run);
     }

@@ -17,8 +17,19 @@ interface Series {
   sum?: number;
 }
 
+/**
+ * One series of a counter or gauge, resolved once by its labels: adding to it allocates nothing
+ * (a watch counts every event it sends, a thousand watches each event). It follows the family's
+ * `clear()`: the next add starts the series again.
+ */
+export interface SeriesAdder {
+  add(delta?: number): void;
+}
+
 export class Family {
   private readonly series = new Map<string, Series>();
+  /** Counts `clear()`s: an adder resolved before one resolves its series again. */
+  private generation = 0;
 
   constructor(
     readonly name: string,
@@ -43,6 +54,21 @@ export class Family {
     this.at(labels).value += delta;
   }
 
+  /** An adder for the series of `labels` (see SeriesAdder). */
+  adder(labels: string[]): SeriesAdder {
+    let series = this.at(labels);
+    let generation = this.generation;
+    return {
+      add: (delta = 1) => {
+        if (generation !== this.generation) {
+          series = this.at(labels);
+          generation = this.generation;
+        }
+        series.value += delta;
+      },
+    };
+  }
+
   /** Sets a gauge. */
   set(labels: string[], value: number): void {
     this.at(labels).value = value;
@@ -60,6 +86,7 @@ export class Family {
   /** Drops every series (gauges recomputed from scratch). */
   clear(): void {
     this.series.clear();
+    this.generation += 1;
   }
 
   /** The family in the text format; '' without series. */

@@ -33,4 +33,16 @@ describe('families', () => {
     family.set(['a"b\\c\nd'], 1);
     expect(family.render()).toContain('demo{path="a\\"b\\\\c\\nd"} 1\n');
   });
+
+  it('adds through an adder resolved once, and starts its series again after a clear', () => {
+    const family = new Family('demo_total', 'x', 'counter', ['kind']);
+    const pods = family.adder(['Pod']);
+    pods.add();
+    pods.add(2);
+    family.add(['Pod']);
+    expect(family.render()).toContain('demo_total{kind="Pod"} 4\n');
+    family.clear();
+    pods.add();
+    expect(family.render()).toContain('demo_total{kind="Pod"} 1\n');
+  });
 });

@@ -45,12 +45,16 @@ const watchEvent = 'k8s.io.apimachinery.pkg.apis.meta.v1.WatchEvent';
  */
 const framedEvents = new WeakMap<ServedItem, Map<string, Uint8Array>>();
 const text = new TextEncoder();
+/** An empty JSON line (the heartbeat), shared: a stream never changes the bytes it sends. */
+const newline = text.encode('\n');
 
 /** Encodes events for one stream; remembers whether the Table columns were sent. */
 export class WatchEventEncoder {
   private columnsSent = false;
   /** The stream format as a memo key (Tables are per stream: their first event carries the columns). */
   private readonly signature: string | null;
+  /** Memo keys by event type, made once per stream rather than once per event. */
+  private readonly keys = new Map<string, string>();
 
   constructor(private readonly encoding: WatchEncoding) {
     const { format } = encoding;
@@ -67,19 +71,24 @@ export class WatchEventEncoder {
     return encoding === 'protobuf' ? 'length-prefixed' : encoding === 'cbor' ? 'self-delimiting' : 'lines';
   }
 
-  /** The event for `item` as it goes on an HTTP stream (framed), encoded once per format and type. */
-  framedEvent(type: string, item: ServedItem, now: Date): Uint8Array {
-    if (this.signature === null) return this.frame(this.event(type, item, now));
+  /**
+   * The event for `item` as it goes on an HTTP stream (framed), encoded once per format and type;
+   * the watchers sharing it get the same bytes, and looking them up allocates nothing.
+   */
+  framedEvent(type: string, item: ServedItem): Uint8Array {
+    if (this.signature === null) return this.frame(this.event(type, item));
     let byFormat = framedEvents.get(item);
     if (!byFormat) framedEvents.set(item, (byFormat = new Map()));
-    const key = `${type}|${this.signature}`;
+    let key = this.keys.get(type);
+    if (key === undefined) this.keys.set(type, (key = `${type}|${this.signature}`));
     let framed = byFormat.get(key);
-    if (!framed) byFormat.set(key, (framed = this.frame(this.event(type, item, now))));
+    if (!framed) byFormat.set(key, (framed = this.frame(this.event(type, item))));
     return framed;
   }
 
   /** One message as it goes on an HTTP stream: a JSON line, a length-prefixed Protobuf message, a CBOR item. */
   frame(message: WatchMessage): Uint8Array {
+    if (message === '') return newline;
     if (typeof message === 'string') return text.encode(message + '\n');
     if (this.framing !== 'length-prefixed') return message;
     const framed = new Uint8Array(4 + message.byteLength);
@@ -88,8 +97,11 @@ export class WatchEventEncoder {
     return framed;
   }
 
-  /** The event for `item`; a plain JSON event splices the stored JSON in without parsing it. */
-  event(type: string, item: ServedItem, now: Date): WatchMessage {
+  /**
+   * The event for `item`; a plain JSON event splices the stored JSON in without parsing it. `now`
+   * (a Table's row ages) is read only for Tables.
+   */
+  event(type: string, item: ServedItem, now?: Date): WatchMessage {
     const { format } = this.encoding;
     if (type === 'BOOKMARK') item = this.withBlueprint(item);
     if (format.encoding === 'json' && !format.conversion) return `{"type":"${type}","object":${item.json()}}`;
@@ -128,7 +140,7 @@ export class WatchEventEncoder {
     return objectItem(annotated);
   }
 
-  private convert(type: string, item: ServedItem, now: Date): Record<string, unknown> {
+  private convert(type: string, item: ServedItem, now = new Date()): Record<string, unknown> {
     const { format, printer, includeObject } = this.encoding;
     const object = item.object();
     const version = format.conversionVersion ?? 'v1';

@@ -33,25 +33,29 @@ export interface HttpWatch {
   response(session: WatchSession, headers: Record<string, string>): Response;
 }
 
-/** The sink and response of an HTTP watch. */
+/**
+ * The sink and response of an HTTP watch. A delivery to a watcher that keeps up allocates
+ * nothing of its own: the event's bytes (shared by every watcher, encode.ts) go to the stream as
+ * they are, and the holding array and the waiting list are reused.
+ */
 export function httpWatch(encoder: WatchEventEncoder, heartbeatMillis: number): HttpWatch {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let session: WatchSession | null = null;
   let closed = false;
   /** The client's side is waiting for data (a pull came with nothing held). */
   let wanted = false;
-  let held: Uint8Array[] = [];
+  const held: Uint8Array[] = [];
   let heldBytes = 0;
-  let caughtUp: (() => void)[] = [];
+  const caughtUp: (() => void)[] = [];
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const release = () => {
-    for (const resolve of caughtUp) resolve();
-    caughtUp = [];
+    if (!caughtUp.length) return;
+    for (const resolve of caughtUp.splice(0)) resolve();
   };
   /** Hands what is held to the stream as one chunk. */
   const flush = () => {
     const chunk = concatChunks(held, heldBytes);
-    held = [];
+    held.length = 0;
     heldBytes = 0;
     wanted = false;
     controller.enqueue(chunk);
@@ -77,7 +81,7 @@ export function httpWatch(encoder: WatchEventEncoder, heartbeatMillis: number): 
         else wanted = true;
       },
       cancel: () => {
-        held = [];
+        held.length = 0;
         heldBytes = 0;
         stop();
       },
@@ -87,15 +91,20 @@ export function httpWatch(encoder: WatchEventEncoder, heartbeatMillis: number): 
   /** Sends or holds bytes; a promise while the client is behind, until it takes them. */
   const write = (bytes: Uint8Array): void | Promise<void> => {
     if (closed) return;
+    if (wanted) {
+      // The client's side waits and nothing is held: the bytes go as they are.
+      wanted = false;
+      controller.enqueue(bytes);
+      return;
+    }
     held.push(bytes);
     heldBytes += bytes.byteLength;
-    if (wanted) return flush();
     if (heldBytes > maxQueuedBytes) return end();
     if (heldBytes <= highWaterBytes) return;
     return new Promise<void>((resolve) => caughtUp.push(resolve));
   };
   const sink: WatchSink = {
-    event: (type, item) => write(encoder.framedEvent(type, item, new Date())),
+    event: (type, item) => write(encoder.framedEvent(type, item)),
     error: (status) => void write(encoder.frame(encoder.error(status))),
     end,
   };

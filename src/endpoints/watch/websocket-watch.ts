@@ -17,7 +17,7 @@ export function socketWatch(encoder: WatchEventEncoder): SocketWatch {
   let open = true;
   const sink: WatchSink = {
     event: (type, item) => {
-      if (open) server.send(encoder.event(type, item, new Date()));
+      if (open) server.send(encoder.event(type, item));
     },
     error: (status) => {
       if (open) server.send(encoder.error(status));
