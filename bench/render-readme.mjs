@@ -1,6 +1,8 @@
 // Renders the benchmark figures of bench/README.md from a results file (default bench/results/latest.json),
-// each with the conditions it was taken under. Prints the Markdown; with --write, replaces the
-// part of bench/README.md between the bench-results markers.
+// each with the conditions it was taken under, and after it any supplementary partial runs
+// (bench/results/supplement-*.json); the side-by-side sections' charts (bench/charts/*.svg,
+// bench/chart-specs.mjs) go beside their tables. Prints the Markdown; with --write, renders the
+// charts and replaces the part of bench/README.md between the bench-results markers.
 //   node bench/render-readme.mjs [--write] [results.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { fmt } from './stats.mjs';
 import { controlPlane, kubeLists, kubeMixed, kubeWatch, limits, ms, ratio, sharding, tenants } from './render-sections.mjs';
 import { identity } from './render-identity.mjs';
+import { chartSpecs } from './chart-specs.mjs';
+import { readmeSources, writeCharts } from './render-charts.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -132,30 +136,56 @@ const renderers = [
   ['control-plane', controlPlane], ['tenants', tenants], ['identity', identity],
 ];
 
-/** The Markdown of a results file's figures. */
-export function render(results, file) {
+/** Image links to a section's charts, below its table. */
+const chartLines = (charts, name) => charts.filter((chart) => chart.section === name).flatMap((chart) => ['', `![${chart.alt}](charts/${chart.name}.svg)`]);
+
+/** The Markdown of a results file's figures; `prefix` names its charts (bench/chart-specs.mjs). */
+export function render(results, file, prefix = '') {
+  const charts = chartSpecs(results, prefix);
   const blocks = [header(results, file)];
   for (const [name, renderer] of renderers) {
     const section = results.sections[name];
     if (!section) blocks.push([`**${name}**: not in this run.`]);
     else if (section.failed) blocks.push([`**${name}**: failed in this run (${section.failed}).`]);
-    else blocks.push(renderer(section));
+    else blocks.push([...renderer(section), ...chartLines(charts, name)]);
   }
   return blocks.map((lines) => lines.join('\n')).join('\n\n');
 }
 
+/** A partial run kept beside the main one: what it ran, when, on which commit, and its sections' figures. */
+function renderSupplement(results, file, prefix) {
+  const names = Object.keys(results.sections);
+  const load = (values) => (values ?? []).map((value) => fmt(value, 1)).join(' / ');
+  const lines = [
+    `### Supplementary run: ${names.join(', ')}`, '',
+    `Figures of \`${file}\`, a separate run of ${names.map((name) => `\`${name}\``).join(', ')} only (\`BENCH_ONLY\`), kept beside the full run above and not merged into it: ` +
+      `commit \`${results.commit?.slice(0, 10)}\`${results.uncommittedChanges ? ' (with uncommitted changes)' : ''}, ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC; ` +
+      `load average ${load(results.machine.loadAverageAtStart)} at the start and ${load(results.machine.loadAverageAtEnd)} at the end (1/5/15 min); ` +
+      `BENCH_SECONDS=${results.settings.BENCH_SECONDS}.${results.note ? ` Note: ${results.note}` : ''}`,
+  ];
+  const charts = chartSpecs(results, prefix);
+  const blocks = [lines];
+  for (const [name, renderer] of renderers) {
+    const section = results.sections[name];
+    if (section && !section.failed) blocks.push([...renderer(section), ...chartLines(charts, name)]);
+  }
+  return blocks.map((block) => block.join('\n')).join('\n\n');
+}
+
 const args = process.argv.slice(2);
-const file = args.find((arg) => !arg.startsWith('--')) ?? path.join('bench', 'results', 'latest.json');
-const results = JSON.parse(readFileSync(path.resolve(projectRoot, file), 'utf8'));
-const markdown = render(results, file);
+const sources = readmeSources(args.find((arg) => !arg.startsWith('--')));
+const [main, ...supplements] = sources;
+const markdown = [render(main.results, main.file), ...supplements.map(({ results, file, prefix }) => renderSupplement(results, file, prefix))].join('\n\n');
 if (args.includes('--write')) {
+  const charts = await writeCharts(sources);
+  console.log(`bench/charts: ${charts.length} charts`);
   const readmePath = path.join(projectRoot, 'bench', 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const from = readme.indexOf(begin);
   const to = readme.indexOf(end);
   if (from < 0 || to < from) throw new Error(`bench/README.md has no ${begin} ... ${end} block`);
   writeFileSync(readmePath, `${readme.slice(0, from + begin.length)}\n${markdown}\n${readme.slice(to)}`);
-  console.log(`bench/README.md: benchmark figures from ${file}`);
+  console.log(`bench/README.md: benchmark figures from ${sources.map((source) => source.file).join(', ')}`);
 } else {
   console.log(markdown);
 }

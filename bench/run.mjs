@@ -33,7 +33,9 @@
 //      RequestResponse and JWT authentication, CPU per request against kube-apiserver + etcd.
 // Figures are reported as ratios against a baseline run in the same process; nothing is asserted.
 // The raw results (figures, conditions, commit, machine, software, settings) go to
-// bench/results/ (results.mjs); `node bench/render-readme.mjs --write` puts them in bench/README.md.
+// bench/results/ (results.mjs); a full run then renders them into bench/README.md, tables and the
+// side-by-side charts (bench/charts/*.svg), with `node bench/render-readme.mjs --write`.
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';
@@ -163,4 +165,13 @@ for (const [name, run] of processSections) {
 
 const results = { schema: 1, startedAt, finishedAt: new Date().toISOString(), ...context, sections };
 results.machine.loadAverageAtEnd = os.loadavg();
-for (const file of writeResults(results, { full: !only })) console.log(`results: ${path.relative(process.cwd(), file)}`);
+const written = writeResults(results, { full: !only });
+for (const file of written) console.log(`results: ${path.relative(process.cwd(), file)}`);
+// A run that replaced latest.json ends by rendering bench/README.md's figures and charts from it.
+if (written.some((file) => path.basename(file) === 'latest.json')) {
+  try {
+    execFileSync(process.execPath, [path.join(projectRoot, 'bench', 'render-readme.mjs'), '--write'], { cwd: projectRoot, stdio: 'inherit' });
+  } catch {
+    console.log('rendering bench/README.md failed (the results are written): run `node bench/render-readme.mjs --write` again');
+  }
+}

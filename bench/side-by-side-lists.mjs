@@ -1,14 +1,15 @@
 // Side by side (issue 17), the bench cases of lists that cost what they return, against the
 // reference kube-apiserver + etcd and edge-apiserver (HTTPS, bearer token, RBAC):
 //   - a label-selected list of the 50 objects labelled `pick=yes` (limit=50) in a namespace of
-//     1,000 ConfigMaps and in one of BENCH_LARGE_NAMESPACE (100,000) ConfigMaps: p50/p99 of 30
-//     sequential lists each, and the large/small ratio per server;
+//     1,000 ConfigMaps and in one of BENCH_LARGE_NAMESPACE (100,000) ConfigMaps: p50/p99 (and the
+//     distribution, bench/distribution.mjs) of 30 sequential lists each, and the large/small ratio per server;
 //   - GETs of one ConfigMap while another client reads the whole large namespace (one list, no
 //     limit, again and again, in a worker thread that drains each body), against the same GETs
 //     with nothing else running: p50/p99 and the loaded/idle ratio per server.
 // Both servers are seeded the same way (creates from 32 clients), one after the other.
 import { Worker } from 'node:worker_threads';
 import { fmt, summarize } from './stats.mjs';
+import { summarizeWithDistribution } from './distribution.mjs';
 import { kubeMissing, startPrepared } from './side-by-side-servers.mjs';
 import { call } from './tls-client.mjs';
 
@@ -39,7 +40,7 @@ async function timedCalls(server, url, count) {
     latencies.push(performance.now() - started);
     if (i === 0 && url.includes('pick') && JSON.parse(text).items.length !== picked) throw new Error(`${server.name}: the selected list did not answer ${picked} items`);
   }
-  return summarize(latencies);
+  return summarizeWithDistribution(latencies);
 }
 
 /**

@@ -4,9 +4,11 @@
 // (limit=50) -> delete of its own 200-byte ConfigMaps in one namespace, at 1, 16 and 64 clients;
 // then an accumulating load (create, get, list by label; nothing deleted) at 16. Phases alternate
 // kube, edge, kube, edge (half the time each), after an unrecorded warm-up of each. Reported per
-// server: throughput, p50/p99 per verb, requests per CPU-second of its processes (kube-apiserver +
-// etcd; workerd), and edge/kube ratios. The load generator shares the machine's cores.
-import { closedLoop, fmt, summarize } from './stats.mjs';
+// server: throughput, p50/p99 per verb with the distribution (bench/distribution.mjs, for the
+// README's charts), requests per CPU-second of its processes (kube-apiserver + etcd; workerd), and
+// edge/kube ratios. The load generator shares the machine's cores.
+import { closedLoop, fmt } from './stats.mjs';
+import { summarizeWithDistribution } from './distribution.mjs';
 import { cpuSeconds, kubeMissing, startPrepared } from './side-by-side-servers.mjs';
 import { request } from './tls-client.mjs';
 
@@ -61,7 +63,7 @@ async function compare(servers, verbs, concurrency, durationMs, label) {
   return Object.fromEntries(servers.map((server, index) => {
     const { seconds, cpu, byOp } = totals[index];
     const requests = Object.values(byOp).reduce((sum, latencies) => sum + latencies.length, 0);
-    const perVerb = Object.fromEntries(Object.entries(byOp).map(([op, latencies]) => [op, summarize(latencies)]));
+    const perVerb = Object.fromEntries(Object.entries(byOp).map(([op, latencies]) => [op, summarizeWithDistribution(latencies)]));
     return [server.name, { opsPerSecond: requests / seconds, cpuSeconds: cpu, requestsPerCpuSecond: requests / cpu, byOp: perVerb }];
   }));
 }

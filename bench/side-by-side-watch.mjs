@@ -6,13 +6,16 @@
 // connection, left idle 5 s (resident memory of the server's processes, per watcher); then 100
 // patches at the rate (open loop, round robin over 10 ConfigMaps), each carrying its send time. Reported:
 // events delivered of expected (and any duplicate or out of order per watcher), delay from send
-// to arrival p50/p99, write latency p50/p99 against the baseline, memory per idle watcher, CPU
-// seconds of the server's processes from the first write until every event arrived (or 30 s).
+// to arrival p50/p99 with its distribution (bench/distribution.mjs) and per write over time
+// (bench/delay-timeline.mjs), write latency p50/p99 against the baseline, memory per idle watcher,
+// CPU seconds of the server's processes from the first write until every event arrived (or 30 s).
 // kube's memory per idle watcher is also read from its Go heap (go-memory.mjs): its resident memory
 // hardly moves, the Go runtime reusing heap it had freed before. BENCH_SIDE_WATCH_SERVERS (kube,edge)
 // picks the servers; BENCH_WATCH_PROFILE=1 takes a CPU profile of edge's isolate in the write phase
 // (cpu-profile.mjs).
 import { fmt, summarize } from './stats.mjs';
+import { summarizeWithDistribution } from './distribution.mjs';
+import { delayTimeline } from './delay-timeline.mjs';
 import { cpuSeconds, kubeMissing, serverResidentMiB, startPrepared } from './side-by-side-servers.mjs';
 import { goHeap } from './go-memory.mjs';
 import { residentMiB } from './memory.mjs';
@@ -71,12 +74,15 @@ async function scenario(server, watchers, rate) {
   const before = serverResidentMiB(server);
   const beforeByProcess = server.pids().map((pid) => residentMiB([pid]));
   const delays = [];
+  const timeline = delayTimeline();
   const counts = { delivered: 0, duplicates: 0, outOfOrder: 0 };
   // Concurrent writes commit in any order: order is checked by resourceVersion (per watcher, increasing).
   const tally = (watcher, line, arrivedAt) => {
     if (!line.includes('"tag":"watched"')) return;
     const version = BigInt(/"resourceVersion":"(\d+)"/.exec(line)[1]);
-    delays.push(arrivedAt - Number(/"sent":"([0-9.]+)"/.exec(line)[1]));
+    const sent = Number(/"sent":"([0-9.]+)"/.exec(line)[1]);
+    delays.push(arrivedAt - sent);
+    timeline.add(/"seq":"(\d+)"/.exec(line)[1], sent, arrivedAt - sent);
     counts.delivered += 1;
     if (version === watcher.last) counts.duplicates += 1;
     else if (version < watcher.last) counts.outOfOrder += 1;
@@ -96,7 +102,7 @@ async function scenario(server, watchers, rate) {
   if (profile) printProfile(await profile.stop(), counts.delivered, 'event');
   for (const close of closers) close();
   return {
-    expected: watchers * writes, ...counts, delayMs: summarize(delays), writeMs: summarize(loaded.latencies), failedWrites: loaded.failures,
+    expected: watchers * writes, ...counts, delayMs: summarizeWithDistribution(delays), delayTimeline: timeline.rows(), writeMs: summarize(loaded.latencies), failedWrites: loaded.failures,
     baselineWriteMs: summarize(baseline.latencies), idleKiBPerWatcher: ((idle - before) * 1024) / watchers, idleKiBByProcess: idleByProcess,
     ...(heapIdle && {
       heapKiBPerWatcher: (heapIdle.inuseSpace - heapBefore.inuseSpace) / 1024 / watchers,
