@@ -27,6 +27,15 @@ function quantileRows(panel, server, summary) {
     .map((rank) => ({ panel, server, rank, ms: rounded(points[rank]) }));
 }
 
+/** Ticks at 1, 2 and 5 of each decade that `values` span: a log axis without a line per unit. */
+function logTicks(values) {
+  const low = Math.floor(Math.log10(Math.min(...values)));
+  const high = Math.ceil(Math.log10(Math.max(...values)));
+  const ticks = [];
+  for (let decade = low; decade <= high; decade++) ticks.push(...[1, 2, 5].map((step) => rounded(step * 10 ** decade)));
+  return ticks;
+}
+
 /** Whether every summary charted carries a distribution. */
 const allDistributions = (summaries) => summaries.filter(Boolean).every((summary) => summary.quantiles);
 
@@ -43,8 +52,8 @@ function percentileSpec({ title, panels, yTitle = 'latency (ms, log scale)' }) {
       width: 150, height: 200,
       mark: { type: 'line', point: true, strokeWidth: 2 },
       encoding: {
-        x: { field: 'rank', type: 'ordinal', sort: rankOrder, title: 'percentile', axis: { labelAngle: -45 } },
-        y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: yTitle },
+        x: { field: 'rank', type: 'ordinal', sort: rankOrder, title: 'percentile', axis: { labelAngle: -45, grid: false } },
+        y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: yTitle, axis: { values: logTicks(rows.map((row) => row.ms)) } },
         color: { field: 'server', type: 'nominal', scale: servers, legend: { orient: 'top', title: null } },
       },
     },
@@ -124,15 +133,16 @@ function timelineRows(server, timeline) {
 }
 
 function timelineSpec(run) {
+  const rows = [...timelineRows('edge', run.edge.delayTimeline), ...timelineRows('kube', run.kube.delayTimeline)];
   return {
     $schema: schema, config,
     title: { text: `Watch fan-out, ${runLabel(run)}: delay over time`, subtitle: 'per write: the delay from its send to its event\'s arrival, p50 and p99 over all watchers', anchor: 'start' },
-    data: { values: [...timelineRows('edge', run.edge.delayTimeline), ...timelineRows('kube', run.kube.delayTimeline)] },
+    data: { values: rows },
     width: 640, height: 240,
     mark: { type: 'line', strokeWidth: 1.5 },
     encoding: {
       x: { field: 't', type: 'quantitative', title: 'write sent (s after the first)' },
-      y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: 'delay (ms, log scale)' },
+      y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, title: 'delay (ms, log scale)', axis: { values: logTicks(rows.map((row) => row.ms)) } },
       color: { field: 'server', type: 'nominal', scale: servers, legend: { orient: 'top', title: null } },
       strokeDash: { field: 'stat', type: 'nominal', sort: ['p50', 'p99'], scale: { domain: ['p50', 'p99'], range: [[4, 3], [1, 0]] }, legend: { orient: 'top', title: null } },
       detail: [{ field: 'server' }, { field: 'stat' }],
