@@ -60,8 +60,11 @@ function percentileSpec({ title, panels, yTitle = 'latency (ms, log scale)' }) {
   };
 }
 
-/** Grouped bars, edge beside kube per `x`, one panel per `panel` with its own scale; values written on the bars. */
-function barsSpec({ title, subtitle, rows, xTitle, xOrder, panelOrder, format = '.0f' }) {
+/**
+ * Grouped bars, edge beside kube per `x`, one panel per `panel` with its own scale; values written
+ * on the bars; `breakLabels` puts each word of an x label on a line of its own.
+ */
+function barsSpec({ title, subtitle, rows, xTitle, xOrder, panelOrder, format = '.0f', breakLabels = false }) {
   return {
     $schema: schema, config,
     title: { text: title, ...(subtitle ? { subtitle } : {}), anchor: 'start' },
@@ -71,7 +74,7 @@ function barsSpec({ title, subtitle, rows, xTitle, xOrder, panelOrder, format = 
     spec: {
       width: { step: 36 }, height: 200,
       encoding: {
-        x: { field: 'x', type: 'nominal', sort: xOrder, title: xTitle, axis: { labelAngle: 0 } },
+        x: { field: 'x', type: 'nominal', sort: xOrder, title: xTitle, axis: { labelAngle: 0, ...(breakLabels ? { labelExpr: "split(datum.label, ' ')" } : {}) } },
         xOffset: { field: 'server', sort: servers.domain },
         y: { field: 'value', type: 'quantitative', title: null },
         color: { field: 'server', type: 'nominal', scale: servers, legend: { orient: 'top', title: null } },
@@ -133,7 +136,7 @@ function timelineRows(server, timeline) {
 }
 
 function timelineSpec(run) {
-  const rows = [...timelineRows('edge', run.edge.delayTimeline), ...timelineRows('kube', run.kube.delayTimeline)];
+  const rows = ['edge', 'kube'].flatMap((server) => (run[server]?.delayTimeline ? timelineRows(server, run[server].delayTimeline) : []));
   return {
     $schema: schema, config,
     title: { text: `Watch fan-out, ${runLabel(run)}: delay over time`, subtitle: 'per write: the delay from its send to its event\'s arrival, p50 and p99 over all watchers', anchor: 'start' },
@@ -153,13 +156,14 @@ function timelineSpec(run) {
 /** kube-watch: delay distributions per run; delay over time for each 1,000-watcher run that recorded it. */
 export function kubeWatchCharts(section) {
   if (!usable(section)) return [];
-  const panels = section.runs.map((run) => [runLabel(run), { edge: run.edge.delayMs, kube: run.kube.delayMs }]);
+  // A run may have measured one server only (BENCH_SIDE_WATCH_SERVERS).
+  const panels = section.runs.map((run) => [runLabel(run), { edge: run.edge?.delayMs, kube: run.kube?.delayMs }]);
   const charts = [{
     name: 'kube-watch-delay', section: 'kube-watch', alt: 'Watch fan-out: delay by percentile per run, edge and kube',
     spec: percentileSpec({ title: 'Watch fan-out: delay from write to event', panels, yTitle: 'delay (ms, log scale)' }),
   }];
   for (const run of section.runs) {
-    if (run.watchers !== 1000 || !run.edge.delayTimeline || !run.kube.delayTimeline) continue;
+    if (run.watchers !== 1000 || !(run.edge?.delayTimeline || run.kube?.delayTimeline)) continue;
     charts.push({ name: `kube-watch-timeline-${run.watchers}w-${run.rate}ps`, section: 'kube-watch', alt: `Watch fan-out, ${runLabel(run)}: delay over time, edge and kube`, spec: timelineSpec(run) });
   }
   return charts;
@@ -187,7 +191,7 @@ export function identityCharts(section) {
   const rows = names.flatMap((name) => ['edge', 'kube'].map((server) => ({ panel: 'CPU µs per request', x: identityLabels[name] ?? name, server, value: rounded(section.cases[name][server].cpuUs) })));
   return [{
     name: 'identity', section: 'identity', alt: 'Identity and audit: server CPU per request per case, edge and kube',
-    spec: barsSpec({ title: 'Identity and audit: server CPU per request', subtitle: 'lower is better', rows, xTitle: null, xOrder: names.map((name) => identityLabels[name] ?? name), panelOrder: ['CPU µs per request'] }),
+    spec: barsSpec({ title: 'Identity and audit: server CPU per request', subtitle: 'lower is better', rows, xTitle: null, xOrder: names.map((name) => identityLabels[name] ?? name), panelOrder: ['CPU µs per request'], breakLabels: true }),
   }];
 }
 
