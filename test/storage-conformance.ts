@@ -70,6 +70,24 @@ export function storageConformance(name: string, makeStorage: () => Storage): vo
       expect(again.resourceVersion).toBeGreaterThan(deleted.resourceVersion);
     });
 
+    it('refuses creates under a closed definition, in every shard, and only those', async () => {
+      const storage = makeStorage();
+      const under = (key: string, definition: string): ObjectWrite => ({ ...write(key, { key }), definition });
+      // Keys in several namespaces and names: a type of several shards spreads them over its shards.
+      const keys = Array.from({ length: 8 }, (_, i) => `ns-${i}/w-${i}`);
+      const before = await storage.create(under('ns-0/before', 'crd-1'));
+      await storage.closeDefinition('crd-1');
+      await storage.closeDefinition('crd-1');
+      for (const key of keys) expect(await failureCode(storage.create(under(key, 'crd-1')))).toBe('Closed');
+      // Another definition (a CRD made again under the same name) and writes of no definition create.
+      for (const key of keys) await storage.create(under(key, 'crd-2'));
+      await storage.create(write('ns-0/plain', {}));
+      // What the closed definition made stays writable: its cleanup deletes it.
+      const updated = await storage.update(write('ns-0/before', { v: 2 }), before.resourceVersion);
+      await storage.delete('ns-0/before', updated.resourceVersion);
+      expect(await keysOf(storage, { prefix: '', version: { match: 'latest' } })).toEqual(['ns-0/plain', ...keys].sort());
+    });
+
     it('gives every write a strictly greater resourceVersion, and a failed write takes none', async () => {
       const storage = makeStorage();
       const versions: number[] = [];

@@ -61,6 +61,11 @@ export interface ScalePaths {
 /** What serving a custom resource version needs beyond its ResourceType. */
 export interface CustomResourceInfo {
   crdName: string;
+  /**
+   * The CRD's uid: creates carry it to storage, which refuses them once the CRD's cleanup closed
+   * it (ObjectWrite.definition), however stale the catalog that admitted them.
+   */
+  crdUid: string;
   schema: SchemaNode;
   /** The schema of every version of the CRD (stored objects are decoded with their version's). */
   schemas: Readonly<Record<string, SchemaNode>>;

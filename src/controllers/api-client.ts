@@ -85,6 +85,11 @@ export class ApiClient {
     return storeFor(this.cluster, type).listObjects(namespace, { limit: 0, continue: '', resourceVersion: '', resourceVersionMatch: '' });
   }
 
+  /** Closes custom resource `type`'s CustomResourceDefinition in storage: no create under it succeeds any more (Store.closeDefinition). */
+  closeDefinition(type: ResourceType): Promise<void> {
+    return storeFor(this.cluster, type).closeDefinition();
+  }
+
   /** Creates an object as `manager`; null when one of that name exists already. */
   async create(type: ResourceType, namespace: string, object: KubeObject, manager = controllerManager): Promise<KubeObject | null> {
     const management = fieldManagement(type, manager, '', this.now());

@@ -7,6 +7,14 @@
  *   - cleanup of a deleted CRD (finalizer/crd_finalizer.go): every custom resource of it is
  *     deleted, the Terminating condition follows progress, and the cleanup finalizer goes once
  *     none are left, which deletes the CRD.
+ *
+ * kube-apiserver refuses creates of a terminating CRD's objects in its handler, which reads its CRD
+ * informer; isolates here read catalogs cached for up to `freshMillis` (crds/serving-catalog.ts),
+ * so one may still admit a create after the cleanup listed the objects. The cleanup therefore
+ * first closes the definition in storage (Storage.closeDefinition): every create admitted under
+ * the CRD's uid fails from then on, in every shard of the type, so its list sees every object the
+ * definition will ever have and the finalizer goes as soon as they are gone, without waiting the
+ * caches out.
  */
 import { findResource, type ResourceType } from '../api/catalog.js';
 import { copyConditions, setCondition, type Condition, type WantedCondition } from '../apimachinery/conditions.js';
@@ -16,12 +24,11 @@ import type { KubeObject } from '../apimachinery/object.js';
 import { cleanupFinalizer } from '../crds/crd-deletion.js';
 import { definitionTypes } from '../crds/crd-resource-types.js';
 import { acceptNames } from './crd-naming.js';
-import { freshMillis } from '../crds/serving-catalog.js';
+import { inPoolFrom } from '../apimachinery/concurrency.js';
 
 const apiserver = 'kube-apiserver';
 const pageSize = 500;
-/** Allowance for clocks of different machines when waiting out the serving-catalog cache. */
-const clockSkewMillis = 1_000;
+const deletesInFlight = 16;
 
 function crdType(): ResourceType {
   return findResource('apiextensions.k8s.io', 'v1', 'customresourcedefinitions')!;
@@ -44,19 +51,20 @@ export async function reconcileCrd(api: ApiClient, ref: ObjectRef, now: () => Da
   return null;
 }
 
-/** Deletes the definition's objects; removes the cleanup finalizer once none are left. */
+/**
+ * Closes the definition in storage, deletes its objects; removes the cleanup finalizer once none
+ * are left (storage creates none after the close, whatever an isolate's catalog says).
+ */
 async function cleanUp(api: ApiClient, crd: KubeObject, now: () => Date): Promise<number | null> {
   if (!crd.metadata.finalizers?.includes(cleanupFinalizer)) return null;
   await setTerminating(api, crd, now(), 'InstanceDeletionInProgress', 'CustomResource deletion is in progress');
-  const started = now().getTime();
   const [type] = await definitionTypes(crd);
+  if (type) await api.closeDefinition(type);
   const remaining = type ? await deleteAll(api, type) : 0;
   if (remaining > 0) {
     await setTerminating(api, crd, now(), 'InstanceDeletionCheck', `could not confirm zero CustomResources remaining: ${remaining} remaining`);
     return now().getTime() + 1_000;
   }
-  const quietAfter = Date.parse(crd.metadata.deletionTimestamp!) + freshMillis + clockSkewMillis;
-  if (started < quietAfter) return quietAfter;
   await setTerminating(api, crd, now(), 'InstanceDeletionCompleted', 'removed all instances');
   await api.update(crdType(), '', crd.metadata.name ?? '', crd.metadata.uid ?? '', (object) => {
     const finalizers = (object.metadata.finalizers ?? []).filter((name) => name !== cleanupFinalizer);
@@ -73,11 +81,11 @@ async function deleteAll(api: ApiClient, type: ResourceType): Promise<number> {
   let continueToken = '';
   do {
     const page = await api.list(type, '', continueToken, pageSize);
-    for await (const listed of page.items) {
+    await inPoolFrom(page.items, deletesInFlight, async (listed) => {
       const item = listed.object();
       if (item.metadata.deletionTimestamp) remaining += 1;
       else if (await api.delete(type, item.metadata.namespace ?? '', item.metadata.name ?? '', item.metadata.uid ?? '', { propagationPolicy: 'Background' })) remaining += 1;
-    }
+    });
     continueToken = page.continue ?? '';
   } while (continueToken);
   return remaining;

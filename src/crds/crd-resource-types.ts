@@ -46,6 +46,7 @@ export async function definitionTypes(crd: KubeObject, servedOnly = false): Prom
       storageVersionHash: hash,
       custom: {
         crdName: crd.metadata.name ?? '',
+        crdUid: crd.metadata.uid ?? '',
         schema: versionSchema(version),
         schemas,
         storageVersion,

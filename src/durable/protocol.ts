@@ -29,6 +29,11 @@ export interface ObjectWrite {
    * shards passes the newest version it has seen, so one client's writes increase across shards).
    */
   after?: number;
+  /**
+   * A custom resource's create: the uid of the CustomResourceDefinition it was admitted under. The
+   * shard refuses it (Closed) once that definition is closed (closeDefinition): its cleanup began.
+   */
+  definition?: string;
 }
 
 /** What a delete carries besides its key and precondition (see ObjectWrite). */
@@ -81,7 +86,9 @@ export type StorageErrorCode =
   /** The requested resourceVersion is older than the history window (compacted). */
   | 'Expired'
   /** The requested resourceVersion is newer than anything committed. */
-  | 'TooLargeResourceVersion';
+  | 'TooLargeResourceVersion'
+  /** A create admitted under a CustomResourceDefinition whose cleanup began (ObjectWrite.definition). */
+  | 'Closed';
 
 /** A storage failure as it crosses the Durable Object RPC boundary: plain data. */
 export interface StorageFailure {

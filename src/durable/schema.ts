@@ -33,6 +33,8 @@ export const schemaStatements = [
   `CREATE TABLE IF NOT EXISTS index_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS clock (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
   // Messages waiting to reach their destinations (written in the write's transaction): outbox.ts.
+  // CustomResourceDefinitions whose objects the shard no longer creates (closed-definitions.ts).
+  `CREATE TABLE IF NOT EXISTS closed_definitions (uid TEXT PRIMARY KEY) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS outbox_messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, cluster TEXT NOT NULL, partition INTEGER NOT NULL, body TEXT NOT NULL)`,
 ];
 

@@ -30,6 +30,7 @@ import { WatchHub } from './watch-hub.js';
 import { changeMessage, type HubSubscription, type StoredSide, subscriptionHeader } from './watch-protocol.js';
 import { changeMessagesAfter } from './history.js';
 import { type PartitionAddress, type ShardAddress, shardAddressOf } from './addresses.js';
+import { closeDefinition, isClosed } from './closed-definitions.js';
 
 /** Rows of each kind (revisions, tombstones, selector terms) compaction deletes per write, at most. */
 const compactionBatch = 128;
@@ -167,6 +168,7 @@ export class StorageShard extends DurableObject<unknown> {
 
   create(write: ObjectWrite): StorageReply<StoredObject> {
     return this.write(() => {
+      if (write.definition !== undefined && isClosed(this.sql, write.definition)) throw new Failure({ code: 'Closed', key: write.key });
       const newest = newestRevision(this.sql, write.key);
       if (newest && newest.value !== null) throw new Failure({ code: 'KeyExists', key: write.key });
       return this.commit(write, newest);
@@ -241,6 +243,22 @@ export class StorageShard extends DurableObject<unknown> {
     // their sockets, after every change sent so before). 0 only reads the clock.
     if (resourceVersion > 0) this.watches.progress(this.clock.current);
     return this.clock.current;
+  }
+
+  /**
+   * Closes CustomResourceDefinition `uid` (closed-definitions.ts): from now on creates admitted
+   * under it are refused. Writes no revision; resolves once the close is durable.
+   */
+  closeDefinition(uid: string): void {
+    this.materialize();
+    this.ctx.storage.transactionSync(() => {
+      if (!this.stored) {
+        this.createTables();
+        saveClockValue(this.sql, 'current', this.clock.current);
+      }
+      closeDefinition(this.sql, uid);
+    });
+    this.stored = true;
   }
 
   /** Compacts history up to `watermark` now (tests and maintenance; writes do it on their own). */

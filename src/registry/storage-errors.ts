@@ -28,7 +28,20 @@ export function interpretStorageError(error: unknown, resource: GroupResource, n
       return status.expired(listTooOldText);
     case 'TooLargeResourceVersion':
       return tooLargeResourceVersion(failure.requestedResourceVersion ?? 0, failure.currentResourceVersion ?? 0);
+    case 'Closed':
+      return definitionTerminating(resource);
   }
+}
+
+/**
+ * kube's CRD handler refusing a create while the CustomResourceDefinition terminates (405
+ * MethodNotAllowed, details naming the resource as kind); also storage's answer (Closed) to a
+ * create admitted under a catalog that did not know yet.
+ */
+export function definitionTerminating(resource: GroupResource): status.StatusError {
+  const error = status.methodNotSupported(resource, 'create');
+  error.status.message = 'create not allowed while custom resource definition is terminating';
+  return error;
 }
 
 /** 504 for a resourceVersion newer than anything committed (kube's cacher wording). */

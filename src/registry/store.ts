@@ -206,6 +206,16 @@ export class Store {
     return deleteObject(target, key, name, options, context);
   }
 
+  /**
+   * Closes this custom resource type's CustomResourceDefinition in storage (Storage.closeDefinition):
+   * every create admitted under it fails from now on, in any isolate. The start of a CRD's cleanup.
+   */
+  async closeDefinition(): Promise<void> {
+    const uid = this.type.custom?.crdUid;
+    if (!uid) throw new Error(`${this.type.group}/${this.type.resource} has no CustomResourceDefinition to close`);
+    await this.storage.closeDefinition(uid);
+  }
+
   /** The storage key of an object of this type: kube's key functions, which refuse a namespaced object without a namespace. */
   private key(namespace: string, name: string): string {
     return scopedObjectKey(this.type.namespaced, namespace, name);
@@ -232,6 +242,8 @@ export class Store {
   private async persistCreate(namespace: string, object: KubeObject, context: WriteContext): Promise<KubeObject> {
     const key = this.key(namespace, object.metadata.name!);
     const write = this.toWrite(key, object, null);
+    // A custom resource is created under its CRD: storage refuses it once the CRD's cleanup closed it.
+    if (this.type.custom?.crdUid) write.definition = this.type.custom.crdUid;
     if (context.dryRun) {
       await this.ensureAbsent(key);
       return object;

@@ -5,7 +5,8 @@
  */
 import { type ResourceType, builtinCatalog } from '../api/catalog.js';
 import type { RequestInfo } from '../apimachinery/request-info.js';
-import { methodNotAllowed, methodNotSupported, routeNotFound } from '../apimachinery/status.js';
+import { methodNotAllowed, routeNotFound } from '../apimachinery/status.js';
+import { definitionTerminating } from '../registry/storage-errors.js';
 import type { ClusterContext } from '../cluster/context.js';
 import { createHandler } from '../endpoints/handlers/create.js';
 import { deleteCollectionHandler, deleteHandler } from '../endpoints/handlers/delete.js';
@@ -169,11 +170,7 @@ function getOnly(request: Request): void {
  */
 function customResourceChecks(type: ResourceType, info: RequestInfo): string[] {
   const custom = type.custom!;
-  if (info.verb === 'create' && custom.terminating) {
-    const error = methodNotSupported({ group: type.group, resource: type.resource }, info.verb);
-    error.status.message = 'create not allowed while custom resource definition is terminating';
-    throw error;
-  }
+  if (info.verb === 'create' && custom.terminating) throw definitionTerminating({ group: type.group, resource: type.resource });
   return custom.deprecationWarning !== undefined ? [custom.deprecationWarning] : [];
 }
 

@@ -56,6 +56,10 @@ export class ShardRpc {
     return this.stub.advanceClock(resourceVersion);
   }
 
+  async closeDefinition(uid: string): Promise<void> {
+    await this.stub.closeDefinition(uid);
+  }
+
   compactTo(resourceVersion: number): Promise<number> {
     return this.stub.compact(resourceVersion);
   }

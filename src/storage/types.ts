@@ -105,6 +105,12 @@ export interface Storage {
    */
   advanceClock(resourceVersion: number): Promise<number>;
   /**
+   * Closes CustomResourceDefinition `uid`: from now on a create admitted under it
+   * (ObjectWrite.definition) fails with Closed, whatever isolate admitted it. Resolves once every
+   * shard of the type recorded it (a CRD's cleanup closes before it lists what to delete).
+   */
+  closeDefinition(uid: string): Promise<void>;
+  /**
    * The revision of `key` this isolate saw last, if it still holds it: a guess a write may start
    * from, never an answer (cacher/recent-objects.ts says what confirms it); none from a storage
    * without a cache.

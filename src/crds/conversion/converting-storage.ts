@@ -118,6 +118,10 @@ export class ConvertingStorage implements Storage {
     return this.inner.currentResourceVersion();
   }
 
+  closeDefinition(uid: string): Promise<void> {
+    return this.inner.closeDefinition(uid);
+  }
+
   advanceClock(resourceVersion: number): Promise<number> {
     return this.inner.advanceClock(resourceVersion);
   }

@@ -72,6 +72,10 @@ export class CachedStorage implements ShardStorage {
     return this.rpc.advanceClock(resourceVersion);
   }
 
+  closeDefinition(uid: string): Promise<void> {
+    return this.rpc.closeDefinition(uid);
+  }
+
   requestProgress(resourceVersion: number): void {
     this.cache.watches.advance(this.name, resourceVersion, (version) => this.rpc.advanceClock(version));
   }

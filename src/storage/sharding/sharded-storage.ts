@@ -105,6 +105,11 @@ export class ShardedStorage implements Storage {
     return this.advanceClock(0);
   }
 
+  /** Closes the definition in every shard: a create may land in any of them. */
+  async closeDefinition(uid: string): Promise<void> {
+    await Promise.all(this.shards.map((shard) => shard.closeDefinition(uid)));
+  }
+
   /** Moves every shard's clock past `resourceVersion`; the newest committed version of any. */
   async advanceClock(resourceVersion: number): Promise<number> {
     return Math.max(...(await Promise.all(this.shards.map((shard) => shard.advanceClock(resourceVersion)))));
