@@ -1,7 +1,7 @@
 // `npm run conformance`: kubernetes' own conformance specs (../shared/kube/e2e, e2e.test v1.32.13)
-// against edge-apiserver and the reference kube-apiserver v1.32.13 + etcd, one after the other,
-// each with the real kube-controller-manager, kube-scheduler and three simulated nodes beside it
-// (scripts/conformance/targets.mjs). Prints each server's counts, the specs whose outcome differs,
+// against edge-apiserver and the reference kube-apiserver v1.32.13 + etcd, one after the other
+// (or at the same time, TOGETHER=1), each with the real kube-controller-manager, kube-scheduler and
+// three simulated nodes beside it (scripts/conformance/targets.mjs). Prints each server's counts, the specs whose outcome differs,
 // and edge's failures with their messages; exits 1 when a spec the reference passes does not pass
 // on edge (with ONLY=edge: when any spec fails). Everything it starts, it stops (also on Ctrl-C).
 // Settings (environment):
@@ -9,6 +9,8 @@
 //   FOCUS_FILE           a file of full spec texts, one a line (# comments), run instead of FOCUS, with SKIP
 //                        defaulting to [Serial]|[Disruptive] (e.g. scripts/conformance/api-machinery-part.txt)
 //   ONLY                 edge | reference (default both)
+//   PROCS                e2e.test processes sharing each server's specs, as `ginkgo -p` runs them (default 1)
+//   TOGETHER             1: run the reference and edge at the same time, not one after the other
 //   TENANT               run edge's specs in tenant /clusters/NAME, through the kubeconfig its Secret delivers
 //   SHARDED_TYPES        edge's SHARDED_TYPES (README "A resource type over several storage shards")
 //   PORT                 edge's HTTPS port (default: a free one); REF_PORT, REF_ETCD_PORT likewise for the reference
@@ -35,37 +37,54 @@ const targets = env.ONLY ? [env.ONLY] : ['reference', 'edge'];
 const extraArgs = process.argv.slice(2);
 const focus = env.FOCUS_FILE ? focusOfFile(env.FOCUS_FILE) : env.FOCUS;
 const skip = env.SKIP ?? (env.FOCUS_FILE ? '\\[Serial\\]|\\[Disruptive\\]' : undefined);
+const procs = Math.max(1, Number(env.PROCS ?? 1) || 1);
 rmSync(runRoot, { recursive: true, force: true });
 
-let stops = [];
-async function stopAll() {
-  stopSuites();
+// What each running target started, to stop in reverse order (its own when it ends, all on a signal).
+const started = new Set();
+async function stopAll(stops) {
+  started.delete(stops);
   for (const stop of stops.reverse()) await stop().catch((error) => console.error(`stop: ${error.message}`));
-  stops = [];
+  stops.length = 0;
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll().finally(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopSuites();
+    Promise.all([...started].map(stopAll)).finally(() => process.exit(130));
+  });
+}
 
 /** Starts one target, runs the selection against it, stops it; resolves with its specs. */
 async function runOn(name) {
   const runDir = path.join(runRoot, name);
+  const stops = [];
+  started.add(stops);
   const onStop = (stop) => stops.push(stop);
-  const started = Date.now();
+  const since = Date.now();
   try {
     const target = name === 'edge'
       ? await edgeTarget({ binaries, runDir, host: env.EDGE_HOST, port: Number(env.PORT ?? 0), tenant: env.TENANT, shardedTypes: env.SHARDED_TYPES, onStop })
       : await referenceTarget({ binaries, runDir, refRun: env.REF_RUN ?? '/tmp/edge-conformance-ref', port: env.REF_PORT && Number(env.REF_PORT), etcdPort: env.REF_ETCD_PORT && Number(env.REF_ETCD_PORT), onStop });
-    console.log(`== ${target.label}: ${target.url} (control plane ready in ${seconds(started)}); e2e log: ${path.join(runDir, 'e2e', 'e2e.log')}`);
-    const code = await runConformance({ kubeconfig: target.kubeconfig, out: path.join(runDir, 'e2e'), focus, skip, binDir: binaries.dir, extraArgs });
+    console.log(`== ${target.label}: ${target.url} (control plane ready in ${seconds(since)}); e2e log: ${path.join(runDir, 'e2e', 'e2e.log')}`);
+    const code = await runConformance({ kubeconfig: target.kubeconfig, out: path.join(runDir, 'e2e'), focus, skip, binDir: binaries.dir, procs, extraArgs });
     const specs = readSpecs(path.join(runDir, 'e2e', 'report.json'));
-    console.log(`   e2e.test exited ${code} after ${seconds(started)}: ${JSON.stringify(counts(specs))}`);
+    console.log(`   e2e.test exited ${code} after ${seconds(since)}: ${JSON.stringify(counts(specs))}`);
     return specs;
   } finally {
-    await stopAll();
+    await stopAll(stops);
   }
 }
 
 const results = {};
-for (const name of targets) results[name] = await runOn(name);
+if (env.TOGETHER === '1') {
+  // Both to their end (each stops what it started), even when one fails to start.
+  const settled = await Promise.allSettled(targets.map(runOn));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  targets.forEach((name, index) => { results[name] = settled[index].value; });
+} else {
+  for (const name of targets) results[name] = await runOn(name);
+}
 
 const summary = { counts: {}, differences: [], edgeFailures: [] };
 for (const [name, specs] of Object.entries(results)) summary.counts[name] = counts(specs);

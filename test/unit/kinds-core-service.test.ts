@@ -186,6 +186,49 @@ describe('service updates (TestValidateServiceUpdate)', () => {
     expect(service.validateUpdate!(after, before)).toEqual([]);
   });
 
+  // The e2e spec 'Services should be able to change the type from NodePort to ExternalName' sends
+  // the Service back with only type and externalName changed; kube-apiserver v1.32.13 answers 200.
+  it('switching from NodePort to ExternalName drops node ports and externalTrafficPolicy the client left as they were', () => {
+    const nodePort = created({ type: 'NodePort', ports: [port({ protocol: 'TCP', targetPort: 80 })], selector: { a: 'b' } });
+    expect((nodePort.spec as Record<string, any>).externalTrafficPolicy).toBe('Cluster');
+    const after = updated(nodePort, (spec) => {
+      spec.type = 'ExternalName';
+      spec.externalName = 'externalsvc.ns.svc.cluster.local';
+    });
+    const spec = after.spec as Record<string, any>;
+    expect(service.validateUpdate!(after, nodePort)).toEqual([]);
+    expect(spec.ports[0].nodePort).toBeUndefined();
+    expect([spec.clusterIP, spec.clusterIPs, spec.externalTrafficPolicy, spec.internalTrafficPolicy]).toEqual([undefined, undefined, undefined, 'Cluster']);
+  });
+
+  it('a type change keeps an externalTrafficPolicy the client changed, for validation to refuse', () => {
+    const nodePort = created({ type: 'NodePort', ports: [port()] });
+    const after = updated(nodePort, (spec) => {
+      spec.type = 'ExternalName';
+      spec.externalName = 'example.com';
+      spec.externalTrafficPolicy = 'Local';
+    });
+    expect(texts(service.validateUpdate!(after, nodePort))).toEqual(['spec.externalTrafficPolicy: Invalid value: "Local": may only be set for externally-accessible services']);
+  });
+
+  it('switching from NodePort to ClusterIP while removing a port still drops the node ports (none is new)', () => {
+    const nodePort = created({ type: 'NodePort', ports: [port({ name: 'a' }), port({ name: 'b', port: 81 })] });
+    const after = updated(nodePort, (spec) => {
+      spec.type = 'ClusterIP';
+      spec.ports = spec.ports.slice(0, 1);
+    });
+    expect(service.validateUpdate!(after, nodePort)).toEqual([]);
+    expect((after.spec as Record<string, any>).ports).toEqual([{ name: 'a', protocol: 'TCP', port: 80, targetPort: 80 }]);
+  });
+
+  it('switching from LoadBalancer clears the load balancer status', () => {
+    const balancer = created({ type: 'LoadBalancer', ports: [port()] });
+    balancer.status = { loadBalancer: { ingress: [{ ip: '192.0.2.1' }] } };
+    const after = updated(balancer, (spec) => (spec.type = 'NodePort'));
+    expect(after.status).toEqual({ loadBalancer: {} });
+    expect(updated(balancer, (spec) => (spec.ports[0].port = 81)).status).toEqual(balancer.status);
+  });
+
   it('switching from ExternalName allocates an address', () => {
     const external = created({ type: 'ExternalName', externalName: 'example.com' });
     const after = updated(external, (spec) => {

@@ -14,7 +14,7 @@ import { clusterIPCandidate, clusterIPRangeError, nodePortCandidate, nodePortRan
 import {
   defaultServiceSpec, initIPFamilyFields, needsClusterIP, needsNodePorts, normalizeClusterIPs, orderServiceSpec, patchAllocatedValues,
 } from './service-defaults.js';
-import { needsHealthCheck, validateService, validateServiceUpdate } from './service-validation.js';
+import { externallyAccessible, needsHealthCheck, validateService, validateServiceUpdate } from './service-validation.js';
 
 /** What the server chose for a Service (not what the client asked for), for the store's uniqueness check. */
 export interface ServiceAllocation {
@@ -85,8 +85,12 @@ function uniqueNodePort(seed: string, slot: string, taken: number[]): number {
   }
 }
 
-/** dropTypeDependentFields: fields a type change leaves behind are cleared when the client did not touch them. */
-function dropTypeDependentFields(spec: JsonRecord, oldSpec: JsonRecord): void {
+/**
+ * dropTypeDependentFields: fields a type change leaves behind are cleared when the client did not
+ * touch them (node ports: added none), so that an update to, say, ExternalName needs no manual
+ * cleanup; a Service no longer of type LoadBalancer loses its load balancer status.
+ */
+function dropTypeDependentFields(object: KubeObject, spec: JsonRecord, oldSpec: JsonRecord): void {
   if (needsClusterIP(oldSpec) && !needsClusterIP(spec)) {
     if (sameJson(spec.clusterIPs ?? [], oldSpec.clusterIPs ?? [])) {
       delete spec.clusterIP;
@@ -95,8 +99,7 @@ function dropTypeDependentFields(spec: JsonRecord, oldSpec: JsonRecord): void {
     if (sameJson(spec.ipFamilies ?? [], oldSpec.ipFamilies ?? [])) delete spec.ipFamilies;
     if (spec.ipFamilyPolicy === oldSpec.ipFamilyPolicy) delete spec.ipFamilyPolicy;
   }
-  const oldNodePorts = asRecords(oldSpec.ports).map((port) => port.nodePort ?? 0);
-  if (needsNodePorts(oldSpec) && !needsNodePorts(spec) && sameJson(asRecords(spec.ports).map((port) => port.nodePort ?? 0), oldNodePorts)) {
+  if (needsNodePorts(oldSpec) && !needsNodePorts(spec) && addsNoNodePort(spec, oldSpec)) {
     for (const port of asRecords(spec.ports)) delete port.nodePort;
   }
   if (needsHealthCheck(oldSpec) && !needsHealthCheck(spec) && spec.healthCheckNodePort === oldSpec.healthCheckNodePort) delete spec.healthCheckNodePort;
@@ -104,6 +107,15 @@ function dropTypeDependentFields(spec: JsonRecord, oldSpec: JsonRecord): void {
     if (spec.allocateLoadBalancerNodePorts === oldSpec.allocateLoadBalancerNodePorts) delete spec.allocateLoadBalancerNodePorts;
     if (spec.loadBalancerClass === oldSpec.loadBalancerClass) delete spec.loadBalancerClass;
   }
+  if (externallyAccessible(oldSpec) && !externallyAccessible(spec) && spec.externalTrafficPolicy === oldSpec.externalTrafficPolicy) delete spec.externalTrafficPolicy;
+  if (spec.type !== 'LoadBalancer') ensureRecord(object as JsonRecord, 'status').loadBalancer = {};
+}
+
+/** sameNodePorts: ports may be added, removed or changed as long as no node port is new. */
+function addsNoNodePort(spec: JsonRecord, oldSpec: JsonRecord): boolean {
+  const nodePorts = (value: JsonRecord) => asRecords(value.ports).map((port) => port.nodePort).filter((nodePort) => typeof nodePort === 'number' && nodePort !== 0);
+  const old = new Set(nodePorts(oldSpec));
+  return nodePorts(spec).every((nodePort) => old.has(nodePort));
 }
 
 function withStatus(object: KubeObject): void {
@@ -144,10 +156,10 @@ export const service: KindSemantics = {
     const errors = initIPFamilyFields(spec, oldSpec);
     if (!errors.length && !needsClusterIP(oldSpec)) errors.push(...allocateClusterIPs(spec, seed, allocation));
     if (!errors.length) errors.push(...allocateNodePorts(spec, oldSpec, seed, allocation));
-    dropTypeDependentFields(spec, oldSpec);
     allocations.set(object, allocation);
     if (errors.length) allocationErrors.set(object, errors);
     object.status = cloneJson(old.status) ?? {};
+    dropTypeDependentFields(object, spec, oldSpec);
     withStatus(object);
     orderServiceSpec(spec);
   },
