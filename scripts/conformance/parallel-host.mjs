@@ -4,8 +4,9 @@
 // spec indices, passes SynchronizedBeforeSuite's data from process 1 to the others, tells process 1
 // when the others have finished and gives it their aggregated report (process 1 then writes the
 // JSON and JUnit reports of the whole run). No ginkgo CLI (nor Go) is on these machines, so this is
-// that host, after ginkgo's internal/parallel_support (HTTP protocol: 200 answered, 425 "too early,
-// poll again", 410 "the process that would answer is gone").
+// that host, after ginkgo's internal/parallel_support: its HTTP protocol (the processes need
+// GINKGO_PARALLEL_PROTOCOL=HTTP, else they speak Go's net/rpc): 200 answered, 425 "too early, poll
+// again", 410 "the process that would answer is gone".
 // Each finished spec is written to `log` as one line (and, when it failed, its failure and what it
 // wrote), as the CLI's reporter would print it.
 import http from 'node:http';

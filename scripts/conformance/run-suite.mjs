@@ -30,6 +30,8 @@ export async function runConformance({ kubeconfig, out, focus, skip, binDir, pro
   }
   const log = createWriteStream(path.join(out, 'e2e.log'));
   const host = procs > 1 ? await startParallelHost({ total: procs, log: echoed(log, echo) }) : undefined;
+  // ginkgo's processes speak Go's net/rpc to the host unless told HTTP, which parallel-host.mjs serves.
+  if (host) env.GINKGO_PARALLEL_PROTOCOL = 'HTTP';
   const codes = [];
   for (let index = 1; index <= procs; index++) {
     const parallel = host ? [`--ginkgo.parallel.process=${index}`, `--ginkgo.parallel.total=${procs}`, `--ginkgo.parallel.host=${host.url}`] : [];
