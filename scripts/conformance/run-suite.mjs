@@ -29,6 +29,7 @@ export async function runConformance({ kubeconfig, out, focus, skip, binDir, pro
     else delete env[name];
   }
   const log = createWriteStream(path.join(out, 'e2e.log'));
+  log.setMaxListeners(2 * procs + 10); // every process's stdout and stderr pipe into it
   const host = procs > 1 ? await startParallelHost({ total: procs, log: echoed(log, echo) }) : undefined;
   // ginkgo's processes speak Go's net/rpc to the host unless told HTTP, which parallel-host.mjs serves.
   if (host) env.GINKGO_PARALLEL_PROTOCOL = 'HTTP';

@@ -187,8 +187,9 @@ describe('service updates (TestValidateServiceUpdate)', () => {
   });
 
   // The e2e spec 'Services should be able to change the type from NodePort to ExternalName' sends
-  // the Service back with only type and externalName changed; kube-apiserver v1.32.13 answers 200.
-  it('switching from NodePort to ExternalName drops node ports and externalTrafficPolicy the client left as they were', () => {
+  // the Service back with only type and externalName changed; kube-apiserver v1.32.13 answers 200,
+  // its spec without clusterIP(s), node ports, externalTrafficPolicy and (dropped on read) internalTrafficPolicy.
+  it('switching from NodePort to ExternalName drops node ports and the traffic policies the client left as they were', () => {
     const nodePort = created({ type: 'NodePort', ports: [port({ protocol: 'TCP', targetPort: 80 })], selector: { a: 'b' } });
     expect((nodePort.spec as Record<string, any>).externalTrafficPolicy).toBe('Cluster');
     const after = updated(nodePort, (spec) => {
@@ -198,7 +199,7 @@ describe('service updates (TestValidateServiceUpdate)', () => {
     const spec = after.spec as Record<string, any>;
     expect(service.validateUpdate!(after, nodePort)).toEqual([]);
     expect(spec.ports[0].nodePort).toBeUndefined();
-    expect([spec.clusterIP, spec.clusterIPs, spec.externalTrafficPolicy, spec.internalTrafficPolicy]).toEqual([undefined, undefined, undefined, 'Cluster']);
+    expect([spec.clusterIP, spec.clusterIPs, spec.externalTrafficPolicy, spec.internalTrafficPolicy]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('a type change keeps an externalTrafficPolicy the client changed, for validation to refuse', () => {
@@ -219,6 +220,13 @@ describe('service updates (TestValidateServiceUpdate)', () => {
     });
     expect(service.validateUpdate!(after, nodePort)).toEqual([]);
     expect((after.spec as Record<string, any>).ports).toEqual([{ name: 'a', protocol: 'TCP', port: 80, targetPort: 80 }]);
+  });
+
+  it("a LoadBalancer's ingress with an IP defaults to ipMode VIP", () => {
+    const balancer = created({ type: 'LoadBalancer', ports: [port()] });
+    const withIngress = { ...balancer, status: { loadBalancer: { ingress: [{ ip: '192.0.2.1' }, { hostname: 'lb.example.com' }, { ip: '192.0.2.2', ipMode: 'Proxy' }] } } };
+    service.default!(withIngress);
+    expect((withIngress.status.loadBalancer.ingress as object[])).toEqual([{ ip: '192.0.2.1', ipMode: 'VIP' }, { hostname: 'lb.example.com' }, { ip: '192.0.2.2', ipMode: 'Proxy' }]);
   });
 
   it('switching from LoadBalancer clears the load balancer status', () => {

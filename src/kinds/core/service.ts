@@ -118,6 +118,26 @@ function addsNoNodePort(spec: JsonRecord, oldSpec: JsonRecord): boolean {
   return nodePorts(spec).every((nodePort) => old.has(nodePort));
 }
 
+/**
+ * defaultOnReadInternalTrafficPolicy: kube defaulted internalTrafficPolicy on ExternalName
+ * Services once (a type change to ExternalName still keeps it) and drops it from every read; edge
+ * drops it when it writes, which every read shows alike.
+ */
+function dropExternalNameInternalTrafficPolicy(spec: JsonRecord): void {
+  if (spec.type === 'ExternalName') delete spec.internalTrafficPolicy;
+}
+
+/** SetDefaults_Service (LoadBalancerIPMode): a LoadBalancer's ingress with an IP is in mode VIP unless told otherwise. */
+function defaultIngressIPMode(object: KubeObject): void {
+  if (asRecord(object.spec)?.type !== 'LoadBalancer') return;
+  for (const ingress of asRecords(asRecord(asRecord(object.status)?.loadBalancer)?.ingress)) {
+    if (ingress.ip && (ingress.ipMode === undefined || ingress.ipMode === null)) {
+      ingress.ipMode = 'VIP';
+      orderKeys(ingress, ['ip', 'hostname', 'ipMode', 'ports']);
+    }
+  }
+}
+
 function withStatus(object: KubeObject): void {
   const status = ensureRecord(object as JsonRecord, 'status');
   // ServiceStatus.LoadBalancer is a struct: Go always writes it.
@@ -129,7 +149,10 @@ function withStatus(object: KubeObject): void {
 export const service: KindSemantics = {
   default(object) {
     defaultServiceSpec(ensureRecord(object as JsonRecord, 'spec'));
-    if (object.status !== undefined) withStatus(object);
+    if (object.status !== undefined) {
+      withStatus(object);
+      defaultIngressIPMode(object);
+    }
   },
   prepareForCreate(object) {
     const spec = ensureRecord(object as JsonRecord, 'spec');
@@ -139,6 +162,7 @@ export const service: KindSemantics = {
     const errors = initIPFamilyFields(spec);
     if (!errors.length) errors.push(...allocateClusterIPs(spec, seed, allocation));
     if (!errors.length) errors.push(...allocateNodePorts(spec, undefined, seed, allocation));
+    dropExternalNameInternalTrafficPolicy(spec);
     allocations.set(object, allocation);
     if (errors.length) allocationErrors.set(object, errors);
     object.status = {};
@@ -160,6 +184,7 @@ export const service: KindSemantics = {
     if (errors.length) allocationErrors.set(object, errors);
     object.status = cloneJson(old.status) ?? {};
     dropTypeDependentFields(object, spec, oldSpec);
+    dropExternalNameInternalTrafficPolicy(spec);
     withStatus(object);
     orderServiceSpec(spec);
   },
