@@ -5,15 +5,18 @@ import https from 'node:https';
 
 const agent = new https.Agent({ keepAlive: true, maxSockets: 256, rejectUnauthorized: false });
 
-/** One request; resolves { status, text } once the body arrived; rejects on network errors only. */
-export function request(url, { method = 'GET', token, body, contentType = 'application/json' } = {}) {
+/**
+ * One request (`headers` added to its own); resolves { status, text, headers } once the body
+ * arrived; rejects on network errors only.
+ */
+export function request(url, { method = 'GET', token, body, contentType = 'application/json', headers: extra = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', ...extra };
     if (body !== undefined) headers['content-type'] = contentType;
     const outgoing = https.request(url, { method, headers, agent }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers }));
       response.on('error', reject);
     });
     outgoing.on('error', reject);

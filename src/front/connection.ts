@@ -11,6 +11,7 @@ import net from 'node:net';
 import type tls from 'node:tls';
 import { type Admission, admissionOf } from './admission.js';
 import { type Body, BodyUntilClose, type Bytes, FramingError, SizedBody, bodyOf, closes, parseHead, requestLine, statusOf } from './http-framing.js';
+import { type FrontMarks, now, record, timelineOn } from './timeline.js';
 
 const upstreamIdleMs = 3000;
 /** Client bytes held beyond the request being forwarded (a pipelined request) before reading pauses. */
@@ -28,6 +29,8 @@ interface Exchanged {
   headLength: number;
   body: Body;
   closeAfter: boolean;
+  /** Its timeline at the front, when recorded (timeline.ts). */
+  marks: FrontMarks | null;
 }
 
 /** Its answer as read so far: the bytes of an incomplete head, then its body. */
@@ -92,7 +95,9 @@ export class FrontConnection {
       const head = parseHead(this.#pending);
       if (!head) return;
       request = { ...requestLine(head.startLine), headers: head.headers };
-      this.#request = { method: request.method, headLength: head.length, body: bodyOf(head.headers, false), closeAfter: closes(head.headers, request.version) };
+      const id = timelineOn ? head.headers['edge-timeline'] : undefined;
+      const marks = id === undefined ? null : { id, arrived: now() };
+      this.#request = { method: request.method, headLength: head.length, body: bodyOf(head.headers, false), closeAfter: closes(head.headers, request.version), marks };
     } catch (error) {
       return this.#refuse(error);
     }
@@ -107,6 +112,7 @@ export class FrontConnection {
     if (this.#state !== 'admitting') return done();
     this.#release = done;
     this.#state = 'exchange';
+    if (this.#request!.marks) this.#request!.marks.admitted = now();
     this.#answer = { head: null, body: null, closeAfter: false, sent: false };
     this.#connect();
     // The head and what came of the body in one write: most requests go to workerd in one syscall.
@@ -200,6 +206,8 @@ export class FrontConnection {
         // An interim answer (100 Continue): the final one follows.
         if (status < 200) continue;
         answer.closeAfter = closes(head.headers);
+        const marks = this.#request!.marks;
+        if (marks) Object.assign(marks, { answered: now(), server: head.headers['edge-timeline'] });
         answer.body = this.#request!.method === 'HEAD' || status === 204 || status === 304 ? new SizedBody(0) : bodyOf(head.headers, true);
       }
       at += answer.body.take(chunk, at);
@@ -210,6 +218,8 @@ export class FrontConnection {
   /** The answer has ended: the place is given back, and the connection's next request is read. */
   #endExchange(): void {
     this.#giveBackPlace();
+    const marks = this.#request!.marks;
+    if (marks) record({ ...marks, ended: now() });
     const closeAfter = this.#request!.closeAfter || this.#answer!.closeAfter || !this.#request!.body.done;
     this.#request = null;
     this.#answer = null;

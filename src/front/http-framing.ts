@@ -22,10 +22,13 @@ export class FramingError extends Error {
 }
 
 /** The header fields the front reads; the others pass through unread. */
-const wanted = new Set(['host', 'authorization', 'upgrade', 'connection', 'content-length', 'transfer-encoding']);
+const wanted = new Set(['host', 'authorization', 'upgrade', 'connection', 'content-length', 'transfer-encoding', 'edge-timeline']);
 
-/** The fields the front reads of a head, by lower-cased name (repeated ones joined by ', '). */
-export type HeadFields = Partial<Record<'host' | 'authorization' | 'upgrade' | 'connection' | 'content-length' | 'transfer-encoding', string>>;
+/**
+ * The fields the front reads of a head, by lower-cased name (repeated ones joined by ', ');
+ * `edge-timeline` for the request timeline (timeline.ts).
+ */
+export type HeadFields = Partial<Record<'host' | 'authorization' | 'upgrade' | 'connection' | 'content-length' | 'transfer-encoding' | 'edge-timeline', string>>;
 
 /** A message head: its start line, the fields the front reads, and its length in bytes (through the empty line). */
 export interface Head {

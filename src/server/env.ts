@@ -89,4 +89,6 @@ export interface Env extends SettingVariables {
   ADVERTISE_ADDRESS?: string;
   /** `true`: TLS is terminated in front of workerd (a local server): requests came over https (server/cluster-routing.ts). */
   TLS_IN_FRONT?: string;
+  /** `on`: requests carrying an `edge-timeline` header get their timeline back (server/timeline.ts; a benchmark's tool). */
+  EDGE_TIMELINE?: string;
 }

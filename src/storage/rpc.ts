@@ -11,6 +11,7 @@ import type { ListBody } from '../durable/list-stream.js';
 import type { DeleteExtras, ListRequest, ObjectWrite, ReadVersion, StorageReply, StoredObject } from '../durable/protocol.js';
 import type { StorageShard } from '../durable/storage-shard.js';
 import { type Change, type HubSubscription, parseMessage, subscriptionHeader } from '../durable/watch-protocol.js';
+import { endSpan, startSpan } from '../apimachinery/timeline.js';
 import { StorageError } from './errors.js';
 import { lines, listItems, textItems } from './list-lines.js';
 import type { ListResult } from './types.js';
@@ -32,24 +33,39 @@ export class ShardRpc {
   }
 
   async get(key: string, version: ReadVersion): Promise<StoredObject> {
-    return unwrap(await this.stub.get(key, version) as StorageReply<StoredObject>);
+    const span = startSpan('storage get');
+    const reply = await this.stub.get(key, version) as StorageReply<StoredObject>;
+    endSpan(span);
+    return unwrap(reply);
   }
 
   async list(request: ListRequest): Promise<ListResult> {
-    const reply = unwrap(await this.stub.list(request) as StorageReply<{ header: ListHeader } & ListBody>);
+    const span = startSpan('storage list');
+    const answer = await this.stub.list(request) as StorageReply<{ header: ListHeader } & ListBody>;
+    endSpan(span);
+    const reply = unwrap(answer);
     return { ...reply.header, items: 'text' in reply ? textItems(reply.text) : listItems(reply.body) };
   }
 
   async create(write: ObjectWrite): Promise<StoredObject> {
-    return unwrap(await this.stub.create(write) as StorageReply<StoredObject>);
+    const span = startSpan('storage create');
+    const reply = await this.stub.create(write) as StorageReply<StoredObject>;
+    endSpan(span);
+    return unwrap(reply);
   }
 
   async update(write: ObjectWrite, expectedResourceVersion: number): Promise<StoredObject> {
-    return unwrap(await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>);
+    const span = startSpan('storage update');
+    const reply = await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>;
+    endSpan(span);
+    return unwrap(reply);
   }
 
   async delete(key: string, expectedResourceVersion: number, extras: DeleteExtras = {}): Promise<StoredObject> {
-    return unwrap(await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>);
+    const span = startSpan('storage delete');
+    const reply = await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>;
+    endSpan(span);
+    return unwrap(reply);
   }
 
   advanceClock(resourceVersion: number): Promise<number> {
@@ -69,7 +85,10 @@ export class ShardRpc {
   }
 
   async listKeys(request: ListRequest): Promise<PageKeys & { resourceVersion: number }> {
-    return unwrap(await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>);
+    const span = startSpan('storage listKeys');
+    const reply = await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>;
+    endSpan(span);
+    return unwrap(reply);
   }
 
   /** The changes under `prefix` in (`after`, `upTo`], oldest first, as they arrive. */
