@@ -16,14 +16,15 @@
 // Worker start, storage call or answer for over 20 ms), each major collection matched to its stall
 // (the GC lines' clock is placed only roughly: a stall of about the pause's length near it); the
 // share of the slowest 1%'s time inside stalls and inside major collections' stalls. TAIL_HEAP_MIB caps V8's old generation (e.g. 40);
-// TAIL_JSON=FILE keeps the raw timelines.
+// TAIL_JSON=FILE keeps the raw timelines. Then the same load runs on the reference kube-apiserver +
+// etcd (TAIL_KUBE=0: not), for the p99s side by side.
 //   node bench/tail-timeline.mjs
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startPrepared } from './side-by-side-servers.mjs';
+import { kubeMissing, startPrepared } from './side-by-side-servers.mjs';
 import { fmt, quantile } from './stats.mjs';
+import { majorsWithStalls, stalls, traceGc } from './gc-trace.mjs';
 import { request } from './tls-client.mjs';
 
 const clients = Number(process.env.TAIL_CLIENTS ?? 64);
@@ -34,31 +35,11 @@ const cycle = ['create', 'get', 'merge-patch', 'list', 'delete'];
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** V8's --trace-gc lines from workerd (through Miniflare's log to our stdout), with their arrival. */
-const gcLines = [];
-const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = (chunk, ...rest) => {
-  const text = String(chunk);
-  if (/ ms: (Scavenge|Mark-Compact|Minor Mark)/.test(text)) {
-    const arrived = now();
-    for (const line of text.split('\n')) if (line.includes(' ms: ')) gcLines.push({ line, arrived });
-    return true;
-  }
-  return write(chunk, ...rest);
-};
-
 const directory = mkdtempSync(path.join(os.tmpdir(), 'tail-timeline-'));
 const frontFile = path.join(directory, 'front.jsonl');
 process.env.FRONT_TIMELINE = frontFile;
-process.env.MINIFLARE_WORKERD_V8_FLAGS = [process.env.MINIFLARE_WORKERD_V8_FLAGS, '--trace-gc'].filter(Boolean).join(' ');
-// workerd's stdout is a pipe, so V8's lines would come in blocks, late: line-buffered (stdbuf), each
-// arrives as its pause ends.
-const workerd = process.env.MINIFLARE_WORKERD_PATH ?? createRequire(import.meta.url)('workerd').default;
-const lineBuffered = path.join(directory, 'workerd');
-writeFileSync(lineBuffered, `#!/bin/sh\nexec stdbuf -oL ${JSON.stringify(workerd)} "$@"\n`);
-chmodSync(lineBuffered, 0o755);
-process.env.MINIFLARE_WORKERD_PATH = lineBuffered;
-const server = await startPrepared('edge', [namespace], { bindings: { EDGE_TIMELINE: 'on' }, heapLimitMiB });
+const gc = traceGc(directory);
+let server = await startPrepared('edge', [namespace], { bindings: { EDGE_TIMELINE: 'on' }, heapLimitMiB });
 delete process.env.FRONT_TIMELINE;
 
 const object = (name, worker) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { worker } }, data: { a: '1', b: 'x'.repeat(200) } });
@@ -106,41 +87,14 @@ function serverMarks(text) {
   return marks;
 }
 
-/** V8's pauses of the main isolate: { kind, start, end, ms, beforeMB, afterMB } on the wall clock. */
-function gcPauses() {
-  const byIsolate = new Map();
-  const pattern = /\[\d+:(0x[0-9a-f]+)\]\s+(\d+) ms: (Scavenge|Mark-Compact(?: \(reduce\))?|Minor Mark-Sweep)[^0-9]*([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ ([\d.]+) ms/;
-  for (const { line, arrived } of gcLines) {
-    const match = pattern.exec(line);
-    if (!match) continue;
-    const [, isolate, since, kind, before, , after, , pause] = match;
-    (byIsolate.get(isolate) ?? byIsolate.set(isolate, []).get(isolate)).push({ kind, since: Number(since), arrived, ms: Number(pause), beforeMB: Number(before), afterMB: Number(after) });
-  }
-  // The server's isolate: the one with the largest heap (Miniflare's own Workers are small).
-  const pauses = [...byIsolate.values()].sort((a, b) => Math.max(...b.map((p) => p.beforeMB)) - Math.max(...a.map((p) => p.beforeMB)))[0] ?? [];
-  // Lines print as a pause ends; the least delayed one places the isolate's clock (ms since its start).
-  const offset = Math.min(...pauses.map((p) => p.arrived - p.since - p.ms));
-  return pauses.map((p) => ({ ...p, start: offset + p.since, end: offset + p.since + p.ms }));
-}
-
 const stallMs = 20;
 
-/**
- * Where workerd did nothing visible for over `stallMs`: no Worker started, no storage call began
- * or ended, no answer's head reached the front: { start, end, ms }.
- */
-function stalls(requests, from, to) {
-  const events = [];
-  for (const { server, front } of requests) {
+/** The times workerd did something a timeline shows: a Worker started, a storage call began or ended, an answer's head reached the front. */
+function workTimes(requests) {
+  return requests.flatMap(({ server, front }) => {
     const marks = serverMarks(front.server ?? server);
-    events.push(marks.worker, marks.response, front.answered, ...marks.storage.flat());
-  }
-  const sorted = events.filter((t) => t >= from && t <= to).sort((a, b) => a - b);
-  const found = [];
-  for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i] - sorted[i - 1] > stallMs) found.push({ start: sorted[i - 1], end: sorted[i], ms: sorted[i] - sorted[i - 1] });
-  }
-  return found;
+    return [marks.worker, marks.response, front.answered, ...marks.storage.flat()];
+  });
 }
 
 const overlap = (start, end, intervals) => intervals.reduce((sum, [from, to]) => sum + Math.max(0, Math.min(end, to) - Math.max(start, from)), 0);
@@ -179,14 +133,9 @@ try {
   const p99 = quantile(latencies, 0.99);
   const slowest = timed.filter((r) => r.latency >= p99);
   const middle = timed.slice(Math.floor(timed.length * 0.45), Math.ceil(timed.length * 0.55));
-  const pauses = gcPauses().filter((p) => p.end >= started && p.start <= finished);
-  const majors = pauses.filter((p) => p.kind.startsWith('Mark-Compact'));
-  const silences = stalls(timed, started, finished);
-  // Each major collection's stall: the silence nearest its estimated place of about its length.
-  for (const major of majors) {
-    const near = silences.filter((s) => Math.abs(s.start - major.start) < 500 && s.ms > 0.7 * major.ms && s.ms < 1.5 * major.ms + 20);
-    major.stall = near.sort((a, b) => Math.abs(a.start - major.start) - Math.abs(b.start - major.start))[0] ?? null;
-  }
+  const pauses = gc.pauses().filter((p) => p.end >= started && p.start <= finished);
+  const silences = stalls(workTimes(timed), started, finished, stallMs);
+  const majors = majorsWithStalls(pauses, silences);
   const silenceIntervals = silences.map((s) => [s.start, s.end]);
   const majorIntervals = majors.filter((p) => p.stall).map((p) => [p.stall.start, p.stall.end]);
   const mean = (rows, key) => rows.reduce((sum, row) => sum + row.split[key], 0) / rows.length;
@@ -207,8 +156,25 @@ try {
   const byVerb = Object.fromEntries(cycle.map((verb) => [verb, slowest.filter((r) => r.verb === verb).length]));
   console.log(`  the slowest 1% by verb: ${Object.entries(byVerb).map(([verb, count]) => `${verb} ${count}`).join(', ')}`);
   if (process.env.TAIL_JSON) writeFileSync(process.env.TAIL_JSON, JSON.stringify({ started, finished, pauses, requests: timed }));
-} finally {
+  const edge = [...sentRequests.values()];
   await server.stop();
+  server = null;
+  if (process.env.TAIL_KUBE !== '0' && !kubeMissing()) {
+    // The same load on the reference right after (the header means nothing to it).
+    server = await startPrepared('kube', [namespace]);
+    sentRequests.clear();
+    await load(2000, 'warm');
+    recording = true;
+    await load(seconds * 1000, 'run');
+    recording = false;
+    const kube = [...sentRequests.values()];
+    const p99Of = (rows) => quantile(rows.map((r) => r.done - r.sent).sort((a, b) => a - b), 0.99);
+    const perVerb = (rows) => cycle.map((verb) => `${verb} ${fmt(p99Of(rows.filter((r) => r.verb === verb)), 1)}`).join(', ');
+    console.log(`  the same load on kube-apiserver + etcd right after: ${fmt(kube.length / seconds)}/s (edge ${fmt(edge.length / seconds)}/s), p99 ${fmt(p99Of(kube), 1)} ms (edge ${fmt(p99Of(edge), 1)}: ${fmt(p99Of(edge) / p99Of(kube), 2)}x)`);
+    console.log(`    p99 per verb (ms): edge ${perVerb(edge)}; kube ${perVerb(kube)}`);
+  }
+} finally {
+  await server?.stop();
   rmSync(directory, { recursive: true, force: true });
 }
 process.exit(0);
