@@ -35,7 +35,7 @@ export function kubeLists(section) {
 export function kubeWatch(section) {
   const rows = section.runs.map(({ watchers, rate, kube, edge }) => `| ${watchers} | ${rate} | ${edge.delivered}/${edge.expected} (${edge.duplicates} dup., ${edge.outOfOrder} out of order) | ` +
     `${ms(edge.delayMs.p99)} / ${ms(kube.delayMs.p99)} = ${ratio(edge.delayMs.p99 / kube.delayMs.p99)} | ${ms(edge.writeMs.p99)} / ${ms(kube.writeMs.p99)} (edge without watchers ${ms(edge.baselineWriteMs.p99)}) | ` +
-    `${fmt(edge.idleKiBPerWatcher)} / ${fmt(kube.idleKiBPerWatcher)} | ${fmt(edge.cpuSecondsWritePhase, 2)} / ${fmt(kube.cpuSecondsWritePhase, 2)} |`);
+    `${fmt(edge.idleKiBPerWatcher)} / ${fmt(kube.idleKiBPerWatcher)}${kube.heapKiBPerWatcher === undefined ? '' : ` (kube's Go heap ${fmt(kube.heapKiBPerWatcher)})`} | ${fmt(edge.cpuSecondsWritePhase, 2)} / ${fmt(kube.cpuSecondsWritePhase, 2)} |`);
   return skipped('Side by side, watch fan-out', section) ?? [
     `**Side by side: watch fan-out** (edge / kube). Conditions: ${section.conditions}. Figures:`, '',
     '| watchers | writes/s | events delivered (edge) | delay p99 | write p99 | KiB per idle watcher | write-phase CPU s |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows,
