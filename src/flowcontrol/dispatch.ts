@@ -10,23 +10,20 @@
  * Not modelled: borrowing and lending between levels, fair queuing between flows of a level
  * (shuffle sharding by the distinguisher), and work estimation (every request is one seat).
  * Each isolate counts only the requests it serves: the budget is per isolate (and cluster), not
- * global. Seats and metrics live in the cluster's context.
+ * global. Seats and metrics live in the cluster's context. A seat given back goes to the first
+ * waiter, who notices on its own timers (seat-queue.ts: no promise resolved across requests).
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import { tooManyRequests } from '../apimachinery/status.js';
 import { metricsOf } from '../metrics/families.js';
 import type { PriorityLevel } from './classify.js';
+import { SeatQueue } from './seat-queue.js';
 
 const maxWaitMillis = 15_000;
 const message = 'Too many requests, please try again later.';
 
-interface LevelState {
-  inFlight: number;
-  waiting: { admit: () => void }[];
-}
-
-/** Each cluster's levels in this isolate. */
-const levelStates = new ClusterState(() => new Map<string, LevelState>());
+/** Each cluster's levels' seats in this isolate. */
+const levelStates = new ClusterState(() => new Map<string, SeatQueue>());
 
 /** NominalCL of `level` among `levels`. */
 export function nominalConcurrencyLimit(level: PriorityLevel, levels: Iterable<PriorityLevel>, serverConcurrency: number): number {
@@ -43,7 +40,7 @@ export async function acquireSeat(cluster: ClusterContext, level: PriorityLevel,
   const labels = [level.name, flowSchema];
   const metrics = metricsOf(cluster);
   const states = levelStates.of(cluster);
-  const state = states.get(level.name) ?? { inFlight: 0, waiting: [] };
+  const state = states.get(level.name) ?? new SeatQueue();
   states.set(level.name, state);
   if (!level.exempt) await takeSeat(cluster, state, level, labels, limit);
   metrics.dispatchedRequests.add(labels);
@@ -53,28 +50,18 @@ export async function acquireSeat(cluster: ClusterContext, level: PriorityLevel,
     if (released) return;
     released = true;
     metrics.executingRequests.add(labels, -1);
-    if (!level.exempt) freeSeat(state);
+    if (!level.exempt) state.giveBack();
   };
 }
 
-async function takeSeat(cluster: ClusterContext, state: LevelState, level: PriorityLevel, labels: string[], limit: number): Promise<void> {
+async function takeSeat(cluster: ClusterContext, state: SeatQueue, level: PriorityLevel, labels: string[], limit: number): Promise<void> {
   const metrics = metricsOf(cluster);
-  if (state.inFlight < limit) {
-    state.inFlight += 1;
-    return;
-  }
-  const reason = level.reject ? 'concurrency-limit' : state.waiting.length >= level.queueCapacity ? 'queue-full' : undefined;
+  if (state.tryTake(limit)) return;
+  const reason = level.reject ? 'concurrency-limit' : state.waiting >= level.queueCapacity ? 'queue-full' : undefined;
   if (reason) throw rejected(cluster, labels, reason);
   metrics.inqueueRequests.add(labels, 1);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const entry = { admit: () => { clearTimeout(timer); resolve(); } };
-      const timer = setTimeout(() => {
-        state.waiting.splice(state.waiting.indexOf(entry), 1);
-        reject(rejected(cluster, labels, 'time-out'));
-      }, maxWaitMillis);
-      state.waiting.push(entry);
-    });
+    if (!(await state.waitTurn({ deadline: Date.now() + maxWaitMillis }))) throw rejected(cluster, labels, 'time-out');
   } finally {
     metrics.inqueueRequests.add(labels, -1);
   }
@@ -83,12 +70,5 @@ async function takeSeat(cluster: ClusterContext, state: LevelState, level: Prior
 function rejected(cluster: ClusterContext, labels: string[], reason: string) {
   metricsOf(cluster).rejectedRequests.add([...labels, reason]);
   return tooManyRequests(message, 1);
-}
-
-/** Hands the seat to the first waiter (who then holds it), or frees it. */
-function freeSeat(state: LevelState): void {
-  const next = state.waiting.shift();
-  if (next) next.admit();
-  else state.inFlight -= 1;
 }
 

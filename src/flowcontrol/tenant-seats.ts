@@ -11,11 +11,11 @@
  * without seats, its requests waiting until workerd cancels them as hung.
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
+import { SeatQueue } from './seat-queue.js';
 
-/** A tenant's seats in this isolate and its requests waiting for one. */
+/** A tenant's seats in this isolate and its requests waiting for one (in line: seat-queue.ts). */
 export class Seats {
-  private inUse = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly queue = new SeatQueue();
 
   /**
    * Waits for a seat (at most `limit` in use); the returned function gives it back, once. When
@@ -23,37 +23,16 @@ export class Seats {
    */
   async take(limit: number, signal?: AbortSignal): Promise<() => void> {
     signal?.throwIfAborted();
-    if (this.inUse >= limit) await this.turn(signal);
-    else this.inUse += 1;
+    if (!this.queue.tryTake(limit)) await this.queue.waitTurn(signal ? { signal } : {});
     let given = false;
     const giveBack = () => {
       if (given) return;
       given = true;
       signal?.removeEventListener('abort', giveBack);
-      const next = this.waiting.shift();
-      // The seat passes straight to the next waiter: inUse stays as it is.
-      if (next) next();
-      else this.inUse -= 1;
+      this.queue.giveBack();
     };
     signal?.addEventListener('abort', giveBack, { once: true });
     return giveBack;
-  }
-
-  /** Resolves when a seat is handed over; rejects, out of the queue, when `signal` aborts first. */
-  private turn(signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const leave = () => {
-        const index = this.waiting.indexOf(handOver);
-        if (index >= 0) this.waiting.splice(index, 1);
-        reject(signal!.reason);
-      };
-      const handOver = () => {
-        signal?.removeEventListener('abort', leave);
-        resolve();
-      };
-      this.waiting.push(handOver);
-      signal?.addEventListener('abort', leave, { once: true });
-    });
   }
 }
 

@@ -91,6 +91,8 @@ describe('seats per priority level, per isolate', () => {
     const full = await acquireSeat(queued, 'fs', 1).catch((error: StatusError) => error.code);
     expect(full).toBe(429);
     first();
+    // The waiter holds the seat at once and notices on its own timer (seat-queue.ts).
+    await vi.advanceTimersByTimeAsync(1);
     const second = await waiting;
     const late = acquireSeat(queued, 'fs', 1).catch((error: StatusError) => error.code);
     await vi.advanceTimersByTimeAsync(15_000);

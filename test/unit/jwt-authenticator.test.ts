@@ -4,7 +4,7 @@
 // rotation (a refetch on an unknown kid, at most once per cooldown).
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JwtAuthenticators, refetchCooldownMillis, validateAuthenticationConfiguration, type IssuerFetch, type JwtAuthenticatorConfig } from '../../src/auth/jwt/index.js';
+import { IssuerKeySet, JwtAuthenticators, refetchCooldownMillis, validateAuthenticationConfiguration, type IssuerFetch, type JwtAuthenticatorConfig } from '../../src/auth/jwt/index.js';
 
 const issuer = 'https://auth.example.com';
 const now = new Date('2026-06-01T00:00:00Z');
@@ -205,5 +205,32 @@ describe('JWT authenticator (kube oidc_test.go cases)', () => {
     } finally {
       console.warn = warn;
     }
+  });
+});
+
+describe("an issuer's key set fetched for concurrent requests", () => {
+  it('fetches once; the others take its keys, woken on their own timers (not by the fetching request)', async () => {
+    const fetched: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = fakeIssuer(() => ({ jwks }), fetched);
+    const keySet = new IssuerKeySet(issuer, undefined, async (url, init) => (url.endsWith('/keys') ? (await held, slow(url, init)) : slow(url, init)));
+    const first = keySet.keys();
+    const others = [keySet.keys(), keySet.keys()];
+    let settled = 0;
+    for (const other of others) void other.then(() => settled++);
+    release();
+    await first;
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    // The first request's fetch settled; the others have not been resumed by it (only by a timer).
+    expect(settled).toBe(0);
+    expect(await Promise.all(others)).toEqual([await first, await first]);
+    expect(fetched.filter((url) => url.endsWith('/keys'))).toHaveLength(1);
+  });
+
+  it("gives the others the fetch's error", async () => {
+    const keySet = new IssuerKeySet(issuer, undefined, async () => new Response('down', { status: 503 }));
+    const outcomes = await Promise.allSettled([keySet.keys(), keySet.keys()]);
+    expect(outcomes.map((outcome) => outcome.status === 'rejected' && String(outcome.reason))).toEqual(['Error: 503 : down', 'Error: 503 : down']);
   });
 });

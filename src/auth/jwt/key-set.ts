@@ -5,8 +5,12 @@
  * its `jwks_uri` is fetched and cached. A token whose key is not in the cache makes one refetch
  * (rotation), at most once per `refetchCooldownMillis`, concurrent misses sharing one fetch. A
  * failed discovery is retried after `retryMillis` (kube polls every 10 s until it succeeds).
+ * Concurrent misses share the fetch without sharing its promise: the others wait for its outcome
+ * on their own timers (apimachinery/own-turn.ts: a promise of the fetching request must not resume
+ * another request), and fetch themselves if it has not settled within the fetch's time limits.
  */
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { ownTurn } from '../../apimachinery/own-turn.js';
 
 export const refetchCooldownMillis = 5_000;
 const retryMillis = 10_000;
@@ -25,7 +29,9 @@ export class IssuerKeySet {
   private jwksUri: string | undefined;
   private loaded: Loaded | undefined;
   private failure: { error: Error; at: number } | undefined;
-  private inFlight: Promise<Loaded> | undefined;
+  /** The fetch under way (in some request), and how the last one ended. */
+  private fetching: { since: number } | undefined;
+  private outcome: { loaded: Loaded } | { error: Error } | undefined;
 
   constructor(private readonly issuer: string, private readonly discoveryURL: string | undefined, private readonly fetcher: IssuerFetch) {}
 
@@ -43,15 +49,32 @@ export class IssuerKeySet {
     return true;
   }
 
-  private load(now: number): Promise<Loaded> {
-    this.inFlight ??= this.fetchKeys(now).then(
-      (loaded) => ((this.loaded = loaded), (this.failure = undefined), loaded),
-      (error: Error) => {
-        this.failure = { error, at: now };
-        throw error;
-      },
-    ).finally(() => (this.inFlight = undefined));
-    return this.inFlight;
+  private async load(now: number): Promise<Loaded> {
+    const other = this.fetching;
+    // Discovery and keys, each within its time limit: past both, the other request is gone.
+    if (other && (await ownTurn(() => this.fetching !== other, { deadline: other.since + 2 * fetchTimeoutMillis }))) return this.settled();
+    const mine = { since: Date.now() };
+    this.fetching = mine;
+    try {
+      const loaded = await this.fetchKeys(now);
+      this.loaded = loaded;
+      this.failure = undefined;
+      this.outcome = { loaded };
+      return loaded;
+    } catch (error) {
+      this.failure = { error: error as Error, at: now };
+      this.outcome = { error: error as Error };
+      throw error;
+    } finally {
+      if (this.fetching === mine) this.fetching = undefined;
+    }
+  }
+
+  /** The keys the last fetch got, or its error. */
+  private settled(): Loaded {
+    const outcome = this.outcome!;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.loaded;
   }
 
   private async fetchKeys(now: number): Promise<Loaded> {

@@ -1,0 +1,148 @@
+/**
+ * A runtime repro, not the server (bench/cross-request-soak.mjs drives it): requests that wait on
+ * a promise shared in the isolate, then touch their own I/O, shaped as the server's create path is
+ * (src/server/guard.ts, then src/endpoints/handlers/request-body.ts):
+ *
+ * - POST /work?wait=queue: a seat of a level with SEATS seats, FIFO as src/flowcontrol/dispatch.ts
+ *   has it: a request that finds no seat waits on a promise made in its own request, and the
+ *   request that gives a seat back hands it over (resolves that promise from its own request).
+ * - wait=shared: a single flight: the first request makes a promise (resolved by its own timer)
+ *   that the requests arriving meanwhile await.
+ * - wait=poll: the same seats, a waiter told by a flag it checks on its own timers
+ *   (src/apimachinery/own-turn.ts, the fix): no promise resolved across requests.
+ * - wait=none: no shared promise (the comparison).
+ * - read=late reads the body after the wait (as the server did), read=early before it (the fix).
+ * - After the wait, a probe: a write to a native pipe (`IdentityTransformStream`) the request made
+ *   at its start. It fails ("Cannot perform I/O on behalf of a different request") exactly when the
+ *   continuation runs in another request's context, whether or not the body was read already.
+ * - stub=1: then a call to a Durable Object through a stub made after the wait (as the server's
+ *   storage makes one per call), its answer's body read; stub=old: through a stub made by the
+ *   request before (which may be finished).
+ * - GET /stats: handed-over seats and shared awaits (cross-request resolutions), wrong-context
+ *   continuations (probe failures), failed body reads, failed stub calls, and the first of each.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { ownTurn } from '../src/apimachinery/own-turn.js';
+
+interface Env {
+  ECHO: DurableObjectNamespace<Echo>;
+}
+
+const seats = 2;
+let inUse = 0;
+const waiting: Array<() => void> = [];
+let flight: Promise<void> | null = null;
+let previousStub: DurableObjectStub<Echo> | null = null;
+
+const stats = {
+  requests: 0, crossResolutions: 0, wrongContext: 0, bodyFailures: 0, stubFailures: 0, responseFailures: 0,
+  firstWrongContextAt: 0, firstBodyFailure: '', firstStubFailure: '',
+};
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === '/stats') return Response.json(stats);
+    if (url.pathname === '/reset') return (Object.assign(stats, { wrongContext: 0, bodyFailures: 0, stubFailures: 0, firstWrongContextAt: 0 }), Response.json(stats));
+    return work(request, env, url.searchParams);
+  },
+};
+
+async function work(request: Request, env: Env, options: URLSearchParams): Promise<Response> {
+  stats.requests++;
+  const probe = nativePipe();
+  let body: Uint8Array | null = options.get('read') === 'early' ? await bodyOf(request) : null;
+  const release = await wait(options.get('wait') ?? 'queue');
+  try {
+    await probe.check();
+    body ??= await bodyOf(request);
+    let answer = '';
+    if (options.get('stub')) answer = await callStub(env, options.get('stub') === 'old');
+    return answerOf(options.get('answer') ?? 'text', `${body.byteLength} ${answer}\n`);
+  } catch (error) {
+    return new Response(`${error}\n`, { status: 500 });
+  } finally {
+    release();
+  }
+}
+
+/** The answer: a string body, bytes, a JavaScript stream, or none. */
+function answerOf(kind: string, text: string): Response {
+  if (kind === 'empty') return new Response(null, { status: 204 });
+  if (kind === 'bytes') return new Response(encoder.encode(text));
+  if (kind === 'js') return new Response(new ReadableStream({ start: (c) => (c.enqueue(encoder.encode(text)), c.close()) }));
+  return new Response(text);
+}
+
+const encoder = new TextEncoder();
+
+async function bodyOf(request: Request): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await request.arrayBuffer());
+  } catch (error) {
+    stats.bodyFailures++;
+    stats.firstBodyFailure ||= `${error} (after ${stats.crossResolutions} cross-request resolutions)`;
+    throw error;
+  }
+}
+
+/** Waits on isolate-wide state; gives back what to call when done. */
+async function wait(mode: string): Promise<() => void> {
+  if (mode === 'none') return () => {};
+  if (mode === 'shared') {
+    if (!flight) flight = new Promise<void>((resolve) => setTimeout(() => ((flight = null), resolve()), 1));
+    else stats.crossResolutions++;
+    await flight;
+    return () => {};
+  }
+  if (inUse < seats) inUse++;
+  else if (mode === 'poll') {
+    let handed = false;
+    waiting.push(() => (handed = true));
+    await ownTurn(() => handed);
+  } else {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    stats.crossResolutions++;
+  }
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else inUse--;
+  };
+}
+
+/** A native pipe made in this request; `check` writes to it (fails in another request's context). */
+function nativePipe() {
+  const { readable, writable } = new IdentityTransformStream();
+  const writer = writable.getWriter();
+  return {
+    async check() {
+      try {
+        readable.getReader().read().catch(() => {});
+        await writer.write(new Uint8Array(1));
+      } catch {
+        stats.wrongContext++;
+        stats.firstWrongContextAt ||= stats.crossResolutions;
+      }
+    },
+  };
+}
+
+async function callStub(env: Env, old: boolean): Promise<string> {
+  const stub = old && previousStub ? previousStub : env.ECHO.get(env.ECHO.idFromName('echo'));
+  previousStub = stub;
+  try {
+    const response = await stub.fetch('https://echo/');
+    return await response.text();
+  } catch (error) {
+    stats.stubFailures++;
+    stats.firstStubFailure ||= String(error);
+    throw error;
+  }
+}
+
+export class Echo extends DurableObject {
+  override async fetch(): Promise<Response> {
+    return new Response('echo');
+  }
+}
