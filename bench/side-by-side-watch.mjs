@@ -20,7 +20,7 @@ import { cpuSeconds, kubeMissing, serverResidentMiB, startPrepared } from './sid
 import { goHeap } from './go-memory.mjs';
 import { residentMiB } from './memory.mjs';
 import { printProfile, startProfile } from './cpu-profile.mjs';
-import { call, openStream, request } from './tls-client.mjs';
+import { call, openStream, request, streamChunks } from './tls-client.mjs';
 
 const writes = 100;
 const targets = 10;
@@ -95,10 +95,14 @@ async function scenario(server, watchers, rate) {
   const heapIdle = await heap();
   const profile = server.inspectorPort ? await startProfile(server.inspectorPort) : null;
   const cpuBefore = server.pids().map((pid) => cpuSeconds([pid]));
+  const clientBefore = process.cpuUsage();
+  const chunksBefore = streamChunks.count;
   const loaded = await driveWrites(server, base, rate, 'watched');
   const deadline = performance.now() + drainMillis;
   while (counts.delivered < watchers * writes && performance.now() < deadline) await sleep(20);
   const cpuByProcess = server.pids().map((pid, index) => cpuSeconds([pid]) - cpuBefore[index]);
+  const client = process.cpuUsage(clientBefore);
+  const chunks = streamChunks.count - chunksBefore;
   if (profile) printProfile(await profile.stop(), counts.delivered, 'event');
   for (const close of closers) close();
   return {
@@ -109,6 +113,7 @@ async function scenario(server, watchers, rate) {
       heapAllocKiBPerWatcher: (heapIdle.allocBytes - heapBefore.allocBytes) / 1024 / watchers,
     }),
     cpuSecondsWritePhase: cpuByProcess.reduce((sum, seconds) => sum + seconds, 0), cpuSecondsByProcess: cpuByProcess,
+    clientCpuSeconds: (client.user + client.system) / 1e6, chunksReceived: chunks,
   };
 }
 
@@ -117,7 +122,7 @@ function report(name, result) {
   console.log(`    ${name}: ${result.delivered}/${result.expected} events (${result.duplicates} duplicate, ${result.outOfOrder} out of order), delay p50 ${fmt(delay.p50, 1)} / p99 ${fmt(delay.p99, 1)} ms; ` +
     `write p50 ${fmt(write.p50, 1)} / p99 ${fmt(write.p99, 1)} ms (no watchers ${fmt(baseline.p50, 1)} / ${fmt(baseline.p99, 1)}; failed: ${JSON.stringify(result.failedWrites)}); ` +
     `${fmt(result.idleKiBPerWatcher, 1)} KiB per idle watcher (${result.idleKiBByProcess.map((kib) => fmt(kib, 1)).join(' + ')} by process)${result.heapKiBPerWatcher === undefined ? '' : ` (Go heap: inuse_space ${fmt(result.heapKiBPerWatcher, 1)}, HeapAlloc ${fmt(result.heapAllocKiBPerWatcher, 1)})`}; ` +
-    `${fmt(result.cpuSecondsWritePhase, 2)} CPU s in the write phase (${result.cpuSecondsByProcess.map((seconds) => fmt(seconds, 2)).join(' + ')} by process)`);
+    `${fmt(result.cpuSecondsWritePhase, 2)} CPU s in the write phase (${result.cpuSecondsByProcess.map((seconds) => fmt(seconds, 2)).join(' + ')} by process); the watchers' side: ${fmt(result.clientCpuSeconds, 2)} CPU s, ${result.chunksReceived} chunks received`);
 }
 
 /** The section: every (watchers, rate) pair on fresh servers, kube then edge. */

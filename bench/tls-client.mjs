@@ -31,6 +31,9 @@ export async function call(url, options) {
   return text;
 }
 
+/** Chunks (`data` events) every watch stream of openStream received, for how a server packs its events. */
+export const streamChunks = { count: 0 };
+
 /**
  * Opens a watch stream on its own connection; calls onLine(line, arrivedAt) for each line. Resolves
  * once the response headers arrived, with a function that closes the stream.
@@ -46,6 +49,7 @@ export function openStream(url, token, onLine) {
       response.setEncoding('utf8');
       response.on('data', (chunk) => {
         const arrivedAt = performance.now();
+        streamChunks.count += 1;
         buffer += chunk;
         let newline;
         while ((newline = buffer.indexOf('\n')) >= 0) {
