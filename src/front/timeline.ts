@@ -4,7 +4,8 @@
 // { id, arrived (its head read), admitted (sent on to workerd), answered (the answer's head read),
 // ended (its last byte), server (the answer's `edge-timeline` header: the Worker's own marks,
 // src/server/timeline.ts) }, in epoch milliseconds. Without FRONT_TIMELINE nothing is recorded:
-// connections test one constant.
+// connections test one constant. HTTP/1.1 connections only (connection.ts): HTTP/2 streams (h2.ts)
+// are not timed.
 import { createWriteStream, type WriteStream } from 'node:fs';
 
 /** One request's marks at the front. */
