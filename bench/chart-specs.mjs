@@ -40,12 +40,12 @@ function logTicks(values) {
 const allDistributions = (summaries) => summaries.filter(Boolean).every((summary) => summary.quantiles);
 
 /** Latency by percentile, one panel per `panels` entry ([title, { edge, kube }]), edge and kube as lines. */
-function percentileSpec({ title, panels, yTitle = 'latency (ms, log scale)' }) {
+function percentileSpec({ title, panels, yTitle = 'latency (ms, log scale)', samples = 'requests' }) {
   const rows = panels.flatMap(([panel, byServer]) => ['edge', 'kube'].flatMap((server) => quantileRows(panel, server, byServer[server])));
   const complete = allDistributions(panels.flatMap(([, byServer]) => [byServer.edge, byServer.kube]));
   return {
     $schema: schema, config,
-    title: { text: title, subtitle: complete ? 'each line: one server\'s latencies from the fastest (min) to the slowest (max)' : 'p50 and p99 only: these results predate the recorded distributions', anchor: 'start' },
+    title: { text: title, subtitle: complete ? `each line: one server's ${samples}, from the fastest (min) to the slowest (max)` : 'p50 and p99 only: these results predate the recorded distributions', anchor: 'start' },
     data: { values: rows },
     facet: { column: { field: 'panel', type: 'nominal', sort: panels.map(([panel]) => panel), title: null, header } },
     spec: {
@@ -160,7 +160,7 @@ export function kubeWatchCharts(section) {
   const panels = section.runs.map((run) => [runLabel(run), { edge: run.edge?.delayMs, kube: run.kube?.delayMs }]);
   const charts = [{
     name: 'kube-watch-delay', section: 'kube-watch', alt: 'Watch fan-out: delay by percentile per run, edge and kube',
-    spec: percentileSpec({ title: 'Watch fan-out: delay from write to event', panels, yTitle: 'delay (ms, log scale)' }),
+    spec: percentileSpec({ title: 'Watch fan-out: delay from write to event', panels, yTitle: 'delay (ms, log scale)', samples: 'events' }),
   }];
   for (const run of section.runs) {
     if (run.watchers !== 1000 || !(run.edge?.delayTimeline || run.kube?.delayTimeline)) continue;
