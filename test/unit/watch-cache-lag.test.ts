@@ -33,9 +33,10 @@ class FakeSocket extends EventTarget {
 function lagging(position: number, current: number, silent = false) {
   const socket = new FakeSocket();
   const asked: number[] = [];
+  const reads = { current: 0 };
   const link: ShardLink = {
     subscribe: async () => socket as unknown as WebSocket,
-    current: async () => current,
+    current: async () => (reads.current++, current),
     progress: async (resourceVersion) => {
       asked.push(resourceVersion);
       if (!silent) setImmediate(() => socket.receive(controlMessage({ kind: 'synced', resourceVersion: current })));
@@ -63,10 +64,15 @@ function lagging(position: number, current: number, silent = false) {
   };
   const change = (resourceVersion: number) =>
     socket.receive(changeMessage(`ns/${resourceVersion}`, resourceVersion, { value: '{}', labels: null, fields: null }, null));
-  return { watch, change, events, asked };
+  return { watch, change, events, asked, reads, socket };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** A turn, then the few milliseconds a watch's start checks the cache after (on its own timers: own-turn.ts). */
+const step = async () => {
+  await settle();
+  await vi.advanceTimersByTimeAsync(8);
+};
 
 describe('a watch past the watch cache position', () => {
   afterEach(() => {
@@ -74,11 +80,11 @@ describe('a watch past the watch cache position', () => {
   });
 
   it('asks the shard for progress, starts once the cache hears it, and delivers only the changes after its resourceVersion', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const shard = lagging(100, 200);
     let outcome = 'pending';
     shard.watch({ from: 'resourceVersion', resourceVersion: 150 }).then(() => (outcome = 'started'), (error) => (outcome = String(error)));
-    for (let i = 0; i < 4; i++) await settle();
+    for (let i = 0; i < 4; i++) await step();
     expect(shard.asked).toEqual([150]);
     expect(outcome).toBe('started');
     shard.change(210);
@@ -87,7 +93,7 @@ describe('a watch past the watch cache position', () => {
   });
 
   it('a watch whose cache hears nothing waits 3 s, then fails TooLargeResourceVersion (504), never a 500', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const shard = lagging(100, 200, true);
     let failure: unknown = 'pending';
     shard.watch({ from: 'resourceVersion', resourceVersion: 150 }).then(() => (failure = 'started'), (error) => (failure = error));
@@ -98,7 +104,7 @@ describe('a watch past the watch cache position', () => {
   });
 
   it('a watch-list waits 3 s for the cache, then fails TooLargeResourceVersion at the cache position', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const shard = lagging(100, 200, true);
     let failure: unknown = 'pending';
     shard.watch({ from: 'state', notOlderThan: 150 }).then(() => (failure = 'started'), (error) => (failure = error));
@@ -111,7 +117,7 @@ describe('a watch past the watch cache position', () => {
   });
 
   it('a watch-list starts once the cache reaches its version within the wait', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const shard = lagging(100, 200, true);
     let outcome = 'pending';
     shard.watch({ from: 'state', notOlderThan: 150 }).then(() => (outcome = 'started'), (error) => (outcome = String(error)));
@@ -119,8 +125,34 @@ describe('a watch past the watch cache position', () => {
     await settle();
     await vi.advanceTimersByTimeAsync(1_000);
     shard.change(155);
-    await settle();
-    await settle();
+    await step();
+    await step();
     expect(outcome).toBe('started');
+  });
+});
+
+describe("a watch's start and the request holding the cache's socket", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Whether the microtasks alone (no timer) got `reads` past zero. */
+  async function readWithoutTimers(reads: { current: number }): Promise<boolean> {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    return reads.current > 0;
+  }
+
+  it('is not resumed by the socket\'s message: it notices the sync on its own timer, then reads the shard', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'setImmediate'] });
+    const shard = lagging(100, 200);
+    void shard.watch({ from: 'resourceVersion', resourceVersion: 150 }).catch(() => {});
+    // The subscription is made (in the watcher's request); its sync arrives through the socket.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    shard.socket.receive(controlMessage({ kind: 'synced', resourceVersion: 100 }));
+    // workerd would run a continuation the message resumed in the socket's request, where the
+    // watcher's stub fails: the start must wait for its own timer before it reads the shard.
+    expect(await readWithoutTimers(shard.reads)).toBe(false);
+    await vi.advanceTimersByTimeAsync(8);
+    expect(shard.reads.current).toBe(1);
   });
 });

@@ -13,13 +13,18 @@
  * The cache hands changes over from whichever request owns its socket; workerd lets no request
  * touch another's streams, so a change lands in the watcher's inbox and rings a doorbell: a
  * promise made in the watcher's own request, whose continuation workerd runs there, and which
- * drains the inbox into the listener.
+ * drains the inbox into the listener (past some 16,000 such resolutions in an isolate workerd runs
+ * it in the socket's request instead: the drain only writes to the listener's JavaScript stream,
+ * which workerd does not check; docs/watch.md). A start waits for the subscription and for the
+ * cache's position on its own timers (apimachinery/own-turn.ts), since it reads the shard through
+ * its own request's stub next, which fails in another request.
  */
 import { StorageError } from '../errors.js';
 import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
 import type { Change } from '../../durable/watch-protocol.js';
 import { eventFor } from './watch-events.js';
 import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
+import { ownTurn } from '../../apimachinery/own-turn.js';
 
 /** What a watcher reads from its shard, through its own request's stub. */
 export interface WatchSource {
@@ -53,7 +58,6 @@ export class CacheWatcher implements Watcher, CacheMember {
    * shard's mark to release events; a mark dropped here held them until the next write).
    */
   private heard = 0;
-  private reached: { version: number; resolve: () => void } | null = null;
   private wakeResolve: (() => void) | null = null;
   /** What the cache handed over, waiting for this watcher's request to take it. */
   private inbox: (Change | { failed: StorageError } | { progress: number })[] = [];
@@ -72,7 +76,7 @@ export class CacheWatcher implements Watcher, CacheMember {
     this.armWake();
     this.armDoorbell();
     try {
-      await withDeadline(this.cache.whenReady(this, this.source.link), startTimeoutMillis, 'the watch subscription did not start');
+      if (!(await this.cache.whenReady(this, this.source.link, Date.now() + startTimeoutMillis))) throw new Error('the watch subscription did not start');
       const { start } = this.request;
       if (start.from === 'now') return this.goLive([], this.cache.position);
       await this.reach(start.from === 'resourceVersion' ? start.resourceVersion : (start.notOlderThan ?? 0));
@@ -93,7 +97,6 @@ export class CacheWatcher implements Watcher, CacheMember {
   }
 
   offer(change: Change): void {
-    if (this.reached && change.resourceVersion >= this.reached.version) this.reached.resolve();
     this.post(change);
   }
 
@@ -102,7 +105,6 @@ export class CacheWatcher implements Watcher, CacheMember {
   }
 
   progressed(resourceVersion: number): void {
-    if (this.reached && resourceVersion >= this.reached.version) this.reached.resolve();
     this.post({ progress: resourceVersion });
   }
 
@@ -181,15 +183,8 @@ export class CacheWatcher implements Watcher, CacheMember {
     const current = await this.source.link.current();
     if (version > current) throw this.tooLarge(version, current);
     if (version <= this.cache.position) return;
-    const reached = new Promise<void>((resolve) => (this.reached = { version, resolve }));
     this.source.link.progress(version).catch(() => {});
-    try {
-      await withDeadline(reached, freshnessTimeoutMillis, '');
-    } catch {
-      throw this.tooLarge(version, this.cache.position);
-    } finally {
-      this.reached = null;
-    }
+    if (!(await ownTurn(() => this.cache.position >= version, { deadline: Date.now() + freshnessTimeoutMillis }))) throw this.tooLarge(version, this.cache.position);
   }
 
   private tooLarge(requested: number, current: number): StorageError {
@@ -287,18 +282,4 @@ function storedFor(change: Change, type: EventType, value: string): StoredObject
   let byType = deliveredObjects.get(change);
   if (!byType) deliveredObjects.set(change, (byType = {}));
   return (byType[type] ??= { key: change.key, resourceVersion: change.resourceVersion, value });
-}
-
-/**
- * `promise`, or a rejection after `millis`. The timer also keeps this request alive
- * while it waits for another request's I/O (workerd cancels a request with nothing pending).
- */
-async function withDeadline<T>(promise: Promise<T>, millis: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), millis)));
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

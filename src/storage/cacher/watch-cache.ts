@@ -13,6 +13,7 @@
  * from the position in its own context; the shard's history fills the gap. With no watchers
  * left the socket is closed and the cache forgotten.
  */
+import { ownTurn } from '../../apimachinery/own-turn.js';
 import { StorageError } from '../errors.js';
 import { type Change, FrameAssembler, type HubMessage, type HubSubscription, parseMessage } from '../../durable/watch-protocol.js';
 
@@ -53,7 +54,6 @@ export class WatchCache {
   /** The ring holds every change in (floor, position]. */
   private floor = Infinity;
   private readonly members = new Set<CacheMember>();
-  private readonly readyWaiters: (() => void)[] = [];
 
   constructor(private readonly prefix: string, private readonly forget: () => void) {}
 
@@ -70,14 +70,14 @@ export class WatchCache {
   }
 
   /**
-   * Resolves once the subscription is in sync (subscribing through `link`, in the caller's
-   * request, if nobody has). The promise is made in the caller's context.
+   * True once the subscription is in sync (subscribing through `link`, in the caller's request,
+   * if nobody has), false at `deadline`. Checked on the caller's own timers: the sync arrives in the
+   * socket's request, which must not resume the caller (apimachinery/own-turn.ts).
    */
-  async whenReady(member: CacheMember, link: ShardLink): Promise<void> {
-    if (this.ready) return;
-    const waiting = new Promise<void>((resolve) => this.readyWaiters.push(resolve));
+  async whenReady(member: CacheMember, link: ShardLink, deadline: number): Promise<boolean> {
+    if (this.ready) return true;
     if (!this.socket && !this.connecting) await this.connect(member, link);
-    return waiting;
+    return ownTurn(() => this.ready, { deadline });
   }
 
   /** Subscribes through `member`'s request: from the position when there is one, else from now. */
@@ -122,7 +122,6 @@ export class WatchCache {
         this.position = Math.max(this.position, message.resourceVersion);
         if (this.floor === Infinity) this.floor = this.position;
         this.ready = true;
-        for (const resolve of this.readyWaiters.splice(0)) resolve();
         for (const member of this.members) member.progressed(this.position);
         return;
       case 'expired':
