@@ -33,9 +33,13 @@ export async function runConformance({ kubeconfig, out, focus, skip, binDir, pro
   const host = procs > 1 ? await startParallelHost({ total: procs, log: echoed(log, echo) }) : undefined;
   // ginkgo's processes speak Go's net/rpc to the host unless told HTTP, which parallel-host.mjs serves.
   if (host) env.GINKGO_PARALLEL_PROTOCOL = 'HTTP';
+  // One seed for all: each process orders the specs by it (top-level containers shuffled) and runs
+  // the specs at the indices the host hands it, so different seeds would run some specs twice and
+  // others never (ginkgo's CLI passes its seed to every process alike).
+  const seed = extraArgs.find((arg) => arg.startsWith('--ginkgo.seed=')) ? [] : [`--ginkgo.seed=${Math.floor(Date.now() / 1000) % 100000}`];
   const codes = [];
   for (let index = 1; index <= procs; index++) {
-    const parallel = host ? [`--ginkgo.parallel.process=${index}`, `--ginkgo.parallel.total=${procs}`, `--ginkgo.parallel.host=${host.url}`] : [];
+    const parallel = host ? [`--ginkgo.parallel.process=${index}`, `--ginkgo.parallel.total=${procs}`, `--ginkgo.parallel.host=${host.url}`, ...seed] : [];
     codes.push(runProcess({ kubeconfig, args: [...parallel, ...extraArgs], env, out, log, echo }).then((code) => {
       host?.exited(index);
       return code;
