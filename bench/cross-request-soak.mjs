@@ -5,7 +5,8 @@
 // each waiting as CROSS_WAIT says (queue: a seat of 2, handed over from request to request as the
 // server's API Priority and Fairness does; shared: a single flight; none) and reading its body
 // after the wait (CROSS_READ=late, as the server did) or before it (early, the fix). CROSS_STUB=1
-// adds a Durable Object call after the wait (old: through the stub the previous request made).
+// adds a Durable Object call after the wait (old: through the stub the previous request made);
+// CROSS_HOLD=MS holds the seat MS milliseconds more (the hand-over's cost beside longer requests).
 // Prints the answers by status, and the Worker's counts: cross-request resolutions, continuations
 // run in another request's context (a write to a native pipe the request made fails), failed body
 // reads and stub calls. Run with Node 22 (`npx node bench/cross-request-soak.mjs`);
@@ -43,7 +44,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 const statuses = {};
 const firstErrors = new Set();
 const body = Buffer.from(JSON.stringify({ kind: 'ConfigMap', data: { key: 'x'.repeat(200) } }));
-const query = `answer=${answer}&wait=${wait}&read=${read}${stub ? `&stub=${stub}` : ''}`;
+const query = `answer=${answer}&wait=${wait}&read=${read}${stub ? `&stub=${stub}` : ''}${process.env.CROSS_HOLD ? `&hold=${process.env.CROSS_HOLD}` : ''}`;
 let sent = 0;
 const started = Date.now();
 let nextReport = started + 5000;

@@ -17,7 +17,7 @@
  *   continuation runs in another request's context, whether or not the body was read already.
  * - stub=1: then a call to a Durable Object through a stub made after the wait (as the server's
  *   storage makes one per call), its answer's body read; stub=old: through a stub made by the
- *   request before (which may be finished).
+ *   request before (which may be finished). hold=MS: the seat is then held MS milliseconds more.
  * - GET /stats: handed-over seats and shared awaits (cross-request resolutions), wrong-context
  *   continuations (probe failures), failed body reads, failed stub calls, and the first of each.
  */
@@ -58,6 +58,8 @@ async function work(request: Request, env: Env, options: URLSearchParams): Promi
     body ??= await bodyOf(request);
     let answer = '';
     if (options.get('stub')) answer = await callStub(env, options.get('stub') === 'old');
+    const hold = Number(options.get('hold') ?? 0);
+    if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
     return answerOf(options.get('answer') ?? 'text', `${body.byteLength} ${answer}\n`);
   } catch (error) {
     return new Response(`${error}\n`, { status: 500 });
@@ -101,7 +103,10 @@ async function wait(mode: string): Promise<() => void> {
     waiting.push(() => (handed = true));
     await ownTurn(() => handed);
   } else {
+    // A timer of its own keeps the waiter alive (workerd cancels a request with nothing pending), as the server's queue timeout did.
+    const alive = setTimeout(() => {}, 15_000);
     await new Promise<void>((resolve) => waiting.push(resolve));
+    clearTimeout(alive);
     stats.crossResolutions++;
   }
   return () => {

@@ -34,34 +34,39 @@ export function nominalConcurrencyLimit(level: PriorityLevel, levels: Iterable<P
 
 /**
  * Takes a seat of `level` for a request of `flowSchema` (waiting in the level's queue if need
- * be); the returned function gives it back, once.
+ * be); the returned function gives it back, once. When `signal` (the request's) aborts, a waiter
+ * leaves the queue and a holder gives its seat back: workerd cancels the code of a request whose
+ * client went away, so neither its `finally` nor a seat handed to it would give the seat back.
  */
-export async function acquireSeat(cluster: ClusterContext, level: PriorityLevel, flowSchema: string, limit: number): Promise<() => void> {
+export async function acquireSeat(cluster: ClusterContext, level: PriorityLevel, flowSchema: string, limit: number, signal?: AbortSignal): Promise<() => void> {
   const labels = [level.name, flowSchema];
   const metrics = metricsOf(cluster);
   const states = levelStates.of(cluster);
   const state = states.get(level.name) ?? new SeatQueue();
   states.set(level.name, state);
-  if (!level.exempt) await takeSeat(cluster, state, level, labels, limit);
+  if (!level.exempt) await takeSeat(cluster, state, level, labels, limit, signal);
   metrics.dispatchedRequests.add(labels);
   metrics.executingRequests.add(labels, 1);
   let released = false;
-  return () => {
+  const release = () => {
     if (released) return;
     released = true;
+    signal?.removeEventListener('abort', release);
     metrics.executingRequests.add(labels, -1);
     if (!level.exempt) state.giveBack();
   };
+  signal?.addEventListener('abort', release, { once: true });
+  return release;
 }
 
-async function takeSeat(cluster: ClusterContext, state: SeatQueue, level: PriorityLevel, labels: string[], limit: number): Promise<void> {
+async function takeSeat(cluster: ClusterContext, state: SeatQueue, level: PriorityLevel, labels: string[], limit: number, signal: AbortSignal | undefined): Promise<void> {
   const metrics = metricsOf(cluster);
   if (state.tryTake(limit)) return;
   const reason = level.reject ? 'concurrency-limit' : state.waiting >= level.queueCapacity ? 'queue-full' : undefined;
   if (reason) throw rejected(cluster, labels, reason);
   metrics.inqueueRequests.add(labels, 1);
   try {
-    if (!(await state.waitTurn({ deadline: Date.now() + maxWaitMillis }))) throw rejected(cluster, labels, 'time-out');
+    if (!(await state.waitTurn({ deadline: Date.now() + maxWaitMillis, ...(signal ? { signal } : {}) }))) throw rejected(cluster, labels, 'time-out');
   } finally {
     metrics.inqueueRequests.add(labels, -1);
   }

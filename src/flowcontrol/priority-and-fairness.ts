@@ -29,10 +29,10 @@ export async function classifyRequest(cluster: ClusterContext, user: UserInfo, i
 }
 
 /** Takes a seat of the request's level. */
-export async function admitToLevel(cluster: ClusterContext, classification: Classification): Promise<() => void> {
+export async function admitToLevel(cluster: ClusterContext, classification: Classification, signal?: AbortSignal): Promise<() => void> {
   const configuration = await flowControlConfiguration(cluster);
   const limit = nominalConcurrencyLimit(classification.priorityLevel, configuration.levels.values(), cluster.settings.serverConcurrency);
-  return acquireSeat(cluster, classification.priorityLevel, classification.flowSchema.name, limit);
+  return acquireSeat(cluster, classification.priorityLevel, classification.flowSchema.name, limit, signal);
 }
 
 /** The response headers that name the request's FlowSchema and priority level. */

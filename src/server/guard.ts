@@ -113,7 +113,7 @@ async function limit(c: Context<AppEnv>, cluster: ClusterContext, user: UserInfo
   try {
     if (info?.verb === 'watch') watchStop = admitWatch(cluster, user.name);
     else if (!flow.priorityLevel.exempt) admitRequest(cluster, user.name);
-    const release = await admitToLevel(cluster, flow);
+    const release = await admitToLevel(cluster, flow, c.req.raw.signal);
     if (watchStop) c.set('watchStop', watchStop);
     return release;
   } catch (error) {

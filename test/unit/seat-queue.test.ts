@@ -97,4 +97,23 @@ describe('a seat given back to a waiter', () => {
     queue.giveBack();
     expect(queue.held).toBe(0);
   });
+
+  it("gives a priority level's seat back when the holder's request goes away, and takes a gone waiter out of the line", async () => {
+    const cluster = new ClusterContext('seats-gone', tenancyOf('seats-gone'), settingsOf({} as Env));
+    const level: PriorityLevel = { name: 'q', uid: 'q', exempt: false, reject: false, shares: 1, queueCapacity: 10 };
+    const holderGone = new AbortController();
+    const holder = await acquireSeat(cluster, level, 'fs', 1, holderGone.signal);
+    const waiterGone = new AbortController();
+    const abandoned = acquireSeat(cluster, level, 'fs', 1, waiterGone.signal).catch((error: Error) => error.message);
+    const next = acquireSeat(cluster, level, 'fs', 1);
+    waiterGone.abort(new Error('client went away'));
+    expect(await abandoned).toBe('client went away');
+    holderGone.abort();
+    const seat = await next;
+    holder(); // Given back already: the seat stays with `next`.
+    const late = acquireSeat(cluster, level, 'fs', 1);
+    expect(await Promise.race([late.then(() => 'admitted'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 20))])).toBe('waiting');
+    seat();
+    (await late)();
+  });
 });
