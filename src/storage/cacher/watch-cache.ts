@@ -62,18 +62,11 @@ export class WatchCache {
     this.members.add(member);
   }
 
-  /**
-   * Removes a member; the last one closes the subscription. When nobody holds or makes one (the
-   * member woken to re-subscribe could not, and ended), the next member is woken: else the others
-   * would wait for changes that never come. Past workerd's cross-request fault a wake runs in the
-   * waking request, where every member's re-subscription fails: they all end, and their clients
-   * resume in requests of their own (docs/watch.md).
-   */
+  /** Removes a member; the last one closes the subscription. */
   leave(member: CacheMember): void {
     if (!this.members.delete(member)) return;
     if (this.members.size === 0) return this.close();
     if (member === this.owner) this.handOver();
-    else if (!this.socket && !this.connecting) this.wakeOne();
   }
 
   /**
