@@ -8,8 +8,8 @@
  *   request that gives a seat back hands it over (resolves that promise from its own request).
  * - wait=shared: a single flight: the first request makes a promise (resolved by its own timer)
  *   that the requests arriving meanwhile await.
- * - wait=poll: the same seats, a waiter told by a flag it checks on its own timers
- *   (src/apimachinery/own-turn.ts, the fix): no promise resolved across requests.
+ * - wait=poll: the same seats as the server has them now (src/flowcontrol/seat-queue.ts, the fix):
+ *   a waiter notices the seat handed over on its own timers; no promise resolved across requests.
  * - wait=none: no shared promise (the comparison).
  * - read=late reads the body after the wait (as the server did), read=early before it (the fix).
  * - After the wait, a probe: a write to a native pipe (`IdentityTransformStream`) the request made
@@ -22,7 +22,7 @@
  *   continuations (probe failures), failed body reads, failed stub calls, and the first of each.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { ownTurn } from '../src/apimachinery/own-turn.js';
+import { SeatQueue } from '../src/flowcontrol/seat-queue.js';
 
 interface Env {
   ECHO: DurableObjectNamespace<Echo>;
@@ -32,6 +32,8 @@ const seats = 2;
 let inUse = 0;
 const waiting: Array<() => void> = [];
 let flight: Promise<void> | null = null;
+/** The server's seats (wait=poll): handed over without a promise across requests. */
+const line = new SeatQueue();
 let previousStub: DurableObjectStub<Echo> | null = null;
 
 const stats = {
@@ -97,12 +99,12 @@ async function wait(mode: string): Promise<() => void> {
     await flight;
     return () => {};
   }
+  if (mode === 'poll') {
+    if (!line.tryTake(seats)) await line.waitTurn();
+    return () => line.giveBack();
+  }
   if (inUse < seats) inUse++;
-  else if (mode === 'poll') {
-    let handed = false;
-    waiting.push(() => (handed = true));
-    await ownTurn(() => handed);
-  } else {
+  else {
     // A timer of its own keeps the waiter alive (workerd cancels a request with nothing pending), as the server's queue timeout did.
     const alive = setTimeout(() => {}, 15_000);
     await new Promise<void>((resolve) => waiting.push(resolve));

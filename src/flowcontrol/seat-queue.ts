@@ -3,8 +3,10 @@
  * without a promise one request resolves for another (src/apimachinery/own-turn.ts: past some
  * 16,000 such resolutions workerd runs the waiter's continuation in the giver's request, where the
  * waiter's body, its answer and its Durable Object calls fail or hang). A seat given back goes to
- * the first in line, who holds it from then on and notices on its own timers: at 1 ms when it is
- * first, at most 8 ms when far back (its pause is its place in line, in milliseconds).
+ * the first in line, who holds it from then on and notices on its own timers: every millisecond
+ * within two seats' worth of places from the front (the seat handed over waits about that long),
+ * further back once per millisecond for each seats' worth of places ahead, at most every 8 ms (a
+ * long line checks no more than some thousands of times a second).
  */
 import { maxPollMillis, ownTurn } from '../apimachinery/own-turn.js';
 
@@ -19,6 +21,8 @@ export class SeatQueue {
   private readonly line: Waiter[] = [];
   private arrivals = 0;
   private departures = 0;
+  /** The limit of seats last asked for (how fast the line moves: that many hand-overs at once). */
+  private limit = 1;
 
   /** Seats held (handed over ones included). */
   get held(): number {
@@ -32,6 +36,7 @@ export class SeatQueue {
 
   /** Takes a free seat, if fewer than `limit` are held. */
   tryTake(limit: number): boolean {
+    this.limit = Math.max(1, limit);
     if (this.inUse >= limit) return false;
     this.inUse += 1;
     return true;
@@ -49,8 +54,8 @@ export class SeatQueue {
     const leave = () => this.leave(waiter);
     signal?.addEventListener('abort', leave, { once: true });
     try {
-      const place = () => Math.max(1, Math.min(maxPollMillis, waiter.ticket - this.departures + 1));
-      const handed = await ownTurn(() => waiter.handed, { ...(signal ? { signal } : {}), ...(deadline !== undefined ? { deadline } : {}), pause: place });
+      const pause = () => Math.max(1, Math.min(maxPollMillis, Math.floor((waiter.ticket - this.departures) / this.limit) - 1));
+      const handed = await ownTurn(() => waiter.handed, { ...(signal ? { signal } : {}), ...(deadline !== undefined ? { deadline } : {}), pause });
       if (!handed) this.leave(waiter);
       return handed;
     } finally {
