@@ -4,9 +4,9 @@
  * 16,000 such resolutions workerd runs the waiter's continuation in the giver's request, where the
  * waiter's body, its answer and its Durable Object calls fail or hang). A seat given back goes to
  * the first in line, who holds it from then on and notices on its own timers: every millisecond
- * within two seats' worth of places from the front (the seat handed over waits about that long),
- * further back once per millisecond for each seats' worth of places ahead, at most every 8 ms (a
- * long line checks no more than some thousands of times a second).
+ * within three seats' worth of places from the front (the seat handed over waits about that
+ * long), further back a millisecond longer for each seats' worth more, at most 8 ms (a long line
+ * checks no more than some thousands of times a second).
  */
 import { maxPollMillis, ownTurn } from '../apimachinery/own-turn.js';
 
