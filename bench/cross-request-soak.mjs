@@ -11,11 +11,10 @@
 // run in another request's context (a write to a native pipe the request made fails), failed body
 // reads and stub calls. Run with Node 22 (`npx node bench/cross-request-soak.mjs`);
 // MINIFLARE_WORKERD_PATH picks another workerd.
-import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import http from 'node:http';
 import path from 'node:path';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { bundleWorker, projectRoot } from '../scripts/server.mjs';
+import { startBareWorker } from './bare-worker.mjs';
 
 const total = Number(process.env.CROSS_REQUESTS ?? 60_000);
 const clients = Number(process.env.CROSS_CLIENTS ?? 16);
@@ -24,21 +23,10 @@ const read = process.env.CROSS_READ ?? 'late';
 const stub = process.env.CROSS_STUB ?? '';
 const answer = process.env.CROSS_ANSWER ?? "text";
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
 const scriptPath = await bundleWorker(path.join(projectRoot, 'bench', 'cross-request-worker.ts'), path.join(projectRoot, '.wrangler', 'bundle-variants'));
-const mf = new Miniflare(convertV4MiniflareOptions({
-  host: '127.0.0.1',
-  port: 0,
-  workers: [{
-    name: 'cross', modules: true, scriptPath,
-    compatibilityDate: workerOptions.compatibilityDate, compatibilityFlags: workerOptions.compatibilityFlags,
-    unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
-    durableObjects: { ECHO: { className: 'Echo', useSQLite: true } },
-  }],
-}));
-await mf.ready;
-const base = (await mf.unsafeGetDirectURL('cross')).toString().replace(/\/$/, '');
-console.log(`wait=${wait} read=${read}${stub ? ` stub=${stub}` : ''}: ${total.toLocaleString('en')} requests, ${clients} at once; compatibility date ${workerOptions.compatibilityDate}, ${process.env.MINIFLARE_WORKERD_PATH ?? 'bundled workerd'}`);
+const { mf, url, compatibilityDate } = await startBareWorker({ name: 'cross', scriptPath, durableObjects: { ECHO: 'Echo' } });
+const base = url.toString().replace(/\/$/, '');
+console.log(`wait=${wait} read=${read}${stub ? ` stub=${stub}` : ''}: ${total.toLocaleString('en')} requests, ${clients} at once; compatibility date ${compatibilityDate}, ${process.env.MINIFLARE_WORKERD_PATH ?? 'bundled workerd'}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 const statuses = {};

@@ -8,15 +8,13 @@
 // stalls (no answer for over 20 ms) and which major collection each stall is. GC_HEAP_MIB caps
 // the old generation; MINIFLARE_WORKERD_PATH picks another workerd.
 //   node bench/gc-stall-repro.mjs
-import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { majorsWithStalls, stalls, traceGc } from './gc-trace.mjs';
 import { fmt, quantile } from './stats.mjs';
-import { projectRoot } from '../scripts/server.mjs';
+import { startBareWorker } from './bare-worker.mjs';
 
 const clients = Number(process.env.GC_CLIENTS ?? 64);
 const seconds = Number(process.env.GC_SECONDS ?? 10);
@@ -44,20 +42,8 @@ export default {
 
 const directory = mkdtempSync(path.join(os.tmpdir(), 'gc-stall-'));
 const gc = traceGc(directory);
-const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
 if (process.env.GC_HEAP_MIB) process.env.MINIFLARE_WORKERD_V8_FLAGS += ` --max-old-space-size=${process.env.GC_HEAP_MIB}`;
-const mf = new Miniflare(convertV4MiniflareOptions({
-  host: '127.0.0.1',
-  port: 0,
-  workers: [{
-    name: 'bare', modules: true, script,
-    compatibilityDate: workerOptions.compatibilityDate, compatibilityFlags: workerOptions.compatibilityFlags,
-    unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
-    durableObjects: { STORE: { className: 'Store', useSQLite: true } },
-  }],
-}));
-await mf.ready;
-const url = await mf.unsafeGetDirectURL('bare');
+const { mf, url } = await startBareWorker({ name: 'bare', script, durableObjects: { STORE: 'Store' } });
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 const get = (key) => new Promise((resolve, reject) => {
   http.get(new URL(`/?key=${key}`, url), { agent }, (response) => response.resume().on('end', resolve)).on('error', reject);

@@ -8,12 +8,9 @@
 // connection's own share); each request keeps a timer, as a watch keeps its heartbeat (without
 // one workerd cancels the request as hung). Compatibility date and flags of wrangler.toml.
 //   node bench/idle-stream-memory.mjs
-import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import net from 'node:net';
-import path from 'node:path';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { residentMiB, workerdPids } from './memory.mjs';
-import { projectRoot } from '../scripts/server.mjs';
+import { startBareWorker } from './bare-worker.mjs';
 
 const count = Number(process.env.IDLE_STREAMS ?? 1000);
 const body = process.env.IDLE_BODY ?? 'js';
@@ -35,18 +32,7 @@ export default {
   },
 };`;
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
-const mf = new Miniflare(convertV4MiniflareOptions({
-  host: '127.0.0.1',
-  port: 0,
-  workers: [{
-    name: 'idle', modules: true, script,
-    compatibilityDate: workerOptions.compatibilityDate, compatibilityFlags: workerOptions.compatibilityFlags,
-    unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
-  }],
-}));
-await mf.ready;
-const url = await mf.unsafeGetDirectURL('idle');
+const { mf, url } = await startBareWorker({ name: 'idle', script });
 const pids = workerdPids();
 await fetch(new URL('/ping', url));
 await sleep(1000);

@@ -7,13 +7,12 @@
 // uses a JavaScript stream instead (the comparison: it does not check the request). Prints
 // progress, workerd's CPU per delivery, and the first failed write with the delivery it came at.
 // Run with Node 22 (`npx node bench/native-pipe-soak.mjs`); MINIFLARE_WORKERD_PATH picks another workerd.
-import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import http from 'node:http';
 import path from 'node:path';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { cpuSeconds } from './side-by-side-servers.mjs';
 import { workerdPids } from './memory.mjs';
 import { bundleWorker, projectRoot } from '../scripts/server.mjs';
+import { startBareWorker } from './bare-worker.mjs';
 
 const watcherCount = Number(process.env.PIPE_WATCHERS ?? 100);
 const target = Number(process.env.PIPE_DELIVERIES ?? 1_000_000);
@@ -22,22 +21,11 @@ const stallMillis = Number(process.env.PIPE_STALL_SECONDS ?? 10) * 1000;
 /** Events sent that not every watcher has seen yet, at most. */
 const window = 2;
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
 const scriptPath = await bundleWorker(path.join(projectRoot, 'bench', 'native-pipe-worker.ts'), path.join(projectRoot, '.wrangler', 'bundle-variants'));
-const mf = new Miniflare(convertV4MiniflareOptions({
-  host: '127.0.0.1',
-  port: 0,
-  workers: [{
-    name: 'pipe', modules: true, scriptPath,
-    compatibilityDate: workerOptions.compatibilityDate, compatibilityFlags: workerOptions.compatibilityFlags,
-    unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
-    durableObjects: { HUB: { className: 'Hub', useSQLite: true } },
-  }],
-}));
-await mf.ready;
-const base = (await mf.unsafeGetDirectURL('pipe')).toString().replace(/\/$/, '');
+const { mf, url, compatibilityDate } = await startBareWorker({ name: 'pipe', scriptPath, durableObjects: { HUB: 'Hub' } });
+const base = url.toString().replace(/\/$/, '');
 const pids = workerdPids();
-console.log(`${body} bodies, ${watcherCount} watchers, up to ${target.toLocaleString('en')} deliveries; compatibility date ${workerOptions.compatibilityDate}, ${process.env.MINIFLARE_WORKERD_PATH ?? 'bundled workerd'}`);
+console.log(`${body} bodies, ${watcherCount} watchers, up to ${target.toLocaleString('en')} deliveries; compatibility date ${compatibilityDate}, ${process.env.MINIFLARE_WORKERD_PATH ?? 'bundled workerd'}`);
 
 let changed = () => {};
 const seen = new Array(watcherCount).fill(0);
