@@ -24,6 +24,14 @@ function unwrap<T>(reply: StorageReply<T>): T {
   throw new StorageError(reply.failure);
 }
 
+/** A shard call's value, the call a span of the request's timeline (when one is recorded). */
+async function called<T>(name: string, call: Promise<unknown>): Promise<T> {
+  const span = startSpan(name);
+  const reply = await call as StorageReply<T>;
+  endSpan(span);
+  return unwrap(reply);
+}
+
 export class ShardRpc {
   /** The shard's name (its identity in per-isolate maps). */
   readonly name: string;
@@ -33,39 +41,24 @@ export class ShardRpc {
   }
 
   async get(key: string, version: ReadVersion): Promise<StoredObject> {
-    const span = startSpan('storage get');
-    const reply = await this.stub.get(key, version) as StorageReply<StoredObject>;
-    endSpan(span);
-    return unwrap(reply);
+    return called<StoredObject>('storage get', this.stub.get(key, version));
   }
 
   async list(request: ListRequest): Promise<ListResult> {
-    const span = startSpan('storage list');
-    const answer = await this.stub.list(request) as StorageReply<{ header: ListHeader } & ListBody>;
-    endSpan(span);
-    const reply = unwrap(answer);
+    const reply = await called<{ header: ListHeader } & ListBody>('storage list', this.stub.list(request));
     return { ...reply.header, items: 'text' in reply ? textItems(reply.text) : listItems(reply.body) };
   }
 
   async create(write: ObjectWrite): Promise<StoredObject> {
-    const span = startSpan('storage create');
-    const reply = await this.stub.create(write) as StorageReply<StoredObject>;
-    endSpan(span);
-    return unwrap(reply);
+    return called<StoredObject>('storage create', this.stub.create(write));
   }
 
   async update(write: ObjectWrite, expectedResourceVersion: number): Promise<StoredObject> {
-    const span = startSpan('storage update');
-    const reply = await this.stub.update(write, expectedResourceVersion) as StorageReply<StoredObject>;
-    endSpan(span);
-    return unwrap(reply);
+    return called<StoredObject>('storage update', this.stub.update(write, expectedResourceVersion));
   }
 
   async delete(key: string, expectedResourceVersion: number, extras: DeleteExtras = {}): Promise<StoredObject> {
-    const span = startSpan('storage delete');
-    const reply = await this.stub.delete(key, expectedResourceVersion, extras) as StorageReply<StoredObject>;
-    endSpan(span);
-    return unwrap(reply);
+    return called<StoredObject>('storage delete', this.stub.delete(key, expectedResourceVersion, extras));
   }
 
   advanceClock(resourceVersion: number): Promise<number> {
@@ -85,10 +78,7 @@ export class ShardRpc {
   }
 
   async listKeys(request: ListRequest): Promise<PageKeys & { resourceVersion: number }> {
-    const span = startSpan('storage listKeys');
-    const reply = await this.stub.listKeys(request) as StorageReply<PageKeys & { resourceVersion: number }>;
-    endSpan(span);
-    return unwrap(reply);
+    return called<PageKeys & { resourceVersion: number }>('storage listKeys', this.stub.listKeys(request));
   }
 
   /** The changes under `prefix` in (`after`, `upTo`], oldest first, as they arrive. */
