@@ -38,7 +38,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { bundleWorker, openAccess, projectRoot, startServer } from '../scripts/server.mjs';
+import { bundleWorker, openAccess, projectCompatibility, projectRoot, startServer } from '../scripts/server.mjs';
 import { fmt } from './stats.mjs';
 import { runCeiling, runMixed } from './mixed-load.mjs';
 import { runBigList } from './big-list.mjs';
@@ -74,7 +74,7 @@ const server = await startServer({
     name: 'probe',
     modules: true,
     scriptPath: probeScript,
-    compatibilityDate: '2026-08-01',
+    ...projectCompatibility(),
     // Reached on its own workerd socket, as the server is (scripts/server.mjs), so that both sides of the ratio take the same path.
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
     durableObjects: { PROBE: { className: 'Probe', useSQLite: true } },

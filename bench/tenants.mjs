@@ -22,7 +22,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { bundleWorker, projectRoot, startServer } from '../scripts/server.mjs';
+import { bundleWorker, projectCompatibility, projectRoot, startServer } from '../scripts/server.mjs';
 import { credentialBindings, randomToken, signingKeyPem } from '../scripts/local-credentials.mjs';
 import { openDatabases, residentMiB } from './memory.mjs';
 import { stateDirectory } from './side-by-side-servers.mjs';
@@ -45,7 +45,7 @@ async function start(admin, bindings, inspectorPort) {
     ...(inspectorPort ? { inspectorPort } : {}),
     bindings: { ...credentialBindings({ adminToken: admin, signingKey: signingKeyPem() }), ...bindings },
     extraWorkers: [{
-      name: 'tenant-storage-probe', modules: true, scriptPath: probe, compatibilityDate: '2026-08-01', routes: ['*/__tenant-storage*'],
+      name: 'tenant-storage-probe', modules: true, scriptPath: probe, ...projectCompatibility(), routes: ['*/__tenant-storage*'],
       durableObjects: { STORAGE_SHARDS: { className: 'StorageShard', scriptName: 'edge-apiserver' }, CONTROLLERS: { className: 'ControllerPartition', scriptName: 'edge-apiserver' } },
     }],
   });

@@ -88,12 +88,24 @@ export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bin
   const flags = heapLimitMiB ? [`--max-old-space-size=${heapLimitMiB}`] : [];
   const { mf, entryUrl } = await withV8Flags(flags, async () => {
     const mf = new Miniflare(options);
-    return { mf, entryUrl: (await mf.ready).toString().replace(/\/$/, '') };
+    try {
+      return { mf, entryUrl: (await mf.ready).toString().replace(/\/$/, '') };
+    } catch (error) {
+      // A runtime that failed to start still holds workerd and Miniflare's sockets: a caller that goes on must not inherit them.
+      await mf.dispose().catch(() => {});
+      throw error;
+    }
   });
   const directUrl = await mf.unsafeGetDirectURL('edge-apiserver');
   if (!https) return { url: directUrl.toString().replace(/\/$/, ''), entryUrl, mf, stop: () => mf.dispose() };
   const tlsPipe = await spawnFront('tls-pipe', [host, port, directUrl.port]);
   return { url: `https://${host}:${tlsPipe.port}`, entryUrl, tlsPid: tlsPipe.pid, mf, stop: async () => { await tlsPipe.close(); await mf.dispose(); } };
+}
+
+/** The project's compatibility date and flags (wrangler.toml), for every Worker run beside or instead of the server. */
+export function projectCompatibility() {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(projectRoot, 'wrangler.toml'));
+  return { compatibilityDate: workerOptions.compatibilityDate, compatibilityFlags: workerOptions.compatibilityFlags };
 }
 
 /** Miniflare's options for the server: the bundled Worker on a direct socket, what it needs from wrangler.toml. */
