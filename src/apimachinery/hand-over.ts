@@ -1,0 +1,21 @@
+/**
+ * A promise one request makes and another resolves (a doorbell, a seat handed over, a load shared
+ * by concurrent requests). workerd runs a promise's continuations in the request that made it,
+ * whichever request resolves it, by a tag V8 stores in each promise at its making (workerd's V8
+ * patch "Promise Context Tagging"); a promise without a tag is followed nowhere, and its
+ * continuations run in the resolving request, where the waiter's body, its answer, its streams
+ * and its Durable Object calls fail ("Cannot perform I/O on behalf of a different request") or
+ * hang. V8's optimizing compilers build `new Promise(...)` (and an async function's promise, and
+ * `.then()`'s) inline with the tag left empty: once the function making it is optimized (after
+ * some thousands of calls, which is why the failures began after ~13,000-17,000 hand-overs, and
+ * not in every run), every such promise loses its request. `Promise.withResolvers()` is a
+ * built-in call that no compiler inlines, so the promise it makes always carries the tag
+ * (bench/native-pipe-soak.mjs: 0 failures in 1,000,000 deliveries against the first at ~17,000
+ * with `new Promise`; docs/watch.md).
+ *
+ * The rule: a promise that another request resolves, or that another request awaits, comes from
+ * here, never from `new Promise`, an async function's result or a `.then()` result.
+ */
+export function handOver<T = void>(): PromiseWithResolvers<T> {
+  return Promise.withResolvers<T>();
+}
