@@ -3,8 +3,10 @@
  * native pipes (`IdentityTransformStream`, written straight to the socket) fed by cross-request
  * deliveries, shaped as the server's watch path is:
  *
- * - GET /watch?body=native|js opens a watcher: its body and a doorbell promise made in its own
- *   request, and a heartbeat timer as src/watch/http-stream.ts has. The first watcher's request
+ * - GET /watch?body=native|js&doorbell=resolvers|constructor opens a watcher: its body and a
+ *   doorbell promise made in its own request (by `Promise.withResolvers()`, as the server does,
+ *   src/apimachinery/hand-over.ts, or by `new Promise`, which V8's optimizing compiler makes
+ *   without the request's tag once `arm` is optimized), and a heartbeat timer as src/watch/http-stream.ts has. The first watcher's request
  *   also subscribes to the Hub Durable Object (a WebSocket it accepts, as the watch cache's owner
  *   does, src/storage/watch-cache.ts); every message on it rings every watcher's doorbell.
  * - POST /emit?events=N is a write: its own request, which has the Hub send N messages (as a shard
@@ -23,6 +25,8 @@ interface Env {
 
 interface Watcher {
   ring: (() => void) | null;
+  /** How its doorbells are made. */
+  constructor: boolean;
   write: (bytes: Uint8Array) => void | Promise<void>;
   /** Events offered to this watcher so far (what its client reads). */
   offered: number;
@@ -38,16 +42,16 @@ export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
     const hub = env.HUB.get(env.HUB.idFromName('hub'));
-    if (url.pathname === '/watch') return watch(hub, url.searchParams.get('body') === 'js');
+    if (url.pathname === '/watch') return watch(hub, url.searchParams.get('body') === 'js', url.searchParams.get('doorbell') === 'constructor');
     if (url.pathname === '/emit') return hub.fetch(`https://hub/emit?events=${url.searchParams.get('events') ?? '1'}`, { method: 'POST' });
     if (url.pathname === '/stats') return Response.json({ ...stats, watchers: watchers.size });
     return new Response('not found', { status: 404 });
   },
 };
 
-async function watch(hub: DurableObjectStub<Hub>, javascript: boolean): Promise<Response> {
+async function watch(hub: DurableObjectStub<Hub>, javascript: boolean, constructor: boolean): Promise<Response> {
   const { body, write } = javascript ? javascriptBody() : nativeBody();
-  const watcher: Watcher = { ring: null, write, offered: 0, failed: false };
+  const watcher: Watcher = { ring: null, constructor, write, offered: 0, failed: false };
   watchers.add(watcher);
   arm(watcher);
   setInterval(() => void watcher.write(encoder.encode('\n')), 30_000);
@@ -80,9 +84,9 @@ function javascriptBody() {
   return { body, write: (bytes: Uint8Array) => controller.enqueue(bytes) };
 }
 
-/** The doorbell: made in the watcher's request, so workerd runs its continuation there. */
+/** The doorbell: made in the watcher's request, so workerd runs its continuation there (while the promise carries the request's tag). */
 function arm(watcher: Watcher): void {
-  new Promise<void>((resolve) => (watcher.ring = resolve)).then(() => {
+  doorbell(watcher).then(() => {
     stats.deliveries++;
     try {
       const written = watcher.write(encoder.encode(`${watcher.offered}\n`));
@@ -92,6 +96,13 @@ function arm(watcher: Watcher): void {
     }
     if (!watcher.failed) arm(watcher);
   });
+}
+
+function doorbell(watcher: Watcher): Promise<void> {
+  if (watcher.constructor) return new Promise<void>((resolve) => (watcher.ring = resolve));
+  const { promise, resolve } = Promise.withResolvers<void>();
+  watcher.ring = resolve;
+  return promise;
 }
 
 function failed(watcher: Watcher, error: unknown): void {

@@ -77,15 +77,17 @@ export async function bundleFront(name) {
  * a benchmark's variant of the Worker), inspectorPort (workerd's DevTools inspector, for CPU
  * profiles and heap figures: bench/profile-edge.mjs, bench/isolate-heap.mjs), heapLimitMiB (caps
  * V8's old generation as the platform caps an isolate's memory: locally nothing does, and V8
- * then collects large garbage late, so resident memory follows bytes moved, not bytes held).
+ * then collects large garbage late, so resident memory follows bytes moved, not bytes held),
+ * v8Flags (more of workerd's V8 flags: a test makes V8 optimize early with
+ * `--invocation-count-for-turbofan=20`, which brings on what optimized code does at once).
  * Returns { url, entryUrl, tlsPid (with https), frontPid (with front), mf, stop }.
  */
-export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB, auditLogPath, trustedCertificates } = {}) {
-  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB, auditLogPath, trustedCertificates });
+export async function startServer({ port = 0, host = '127.0.0.1', persistTo, bindings = {}, extraWorkers = [], https = false, front = false, entry, inspectorPort, heapLimitMiB, v8Flags = [], auditLogPath, trustedCertificates } = {}) {
+  if (front) return startBehindFront({ port, host, persistTo, bindings, extraWorkers, entry, inspectorPort, heapLimitMiB, v8Flags, auditLogPath, trustedCertificates });
   const scriptPath = entry ? await bundleWorker(entry, path.join(projectRoot, '.wrangler', 'bundle-variants')) : await bundleWorker();
   const direct = { host, port: https ? 0 : port };
   const options = { ...miniflareOptions({ host, direct, persistTo, inspectorPort, scriptPath, https, bindings, extraWorkers, trustedCertificates }), ...workerLogs(auditLogPath) };
-  const flags = heapLimitMiB ? [`--max-old-space-size=${heapLimitMiB}`] : [];
+  const flags = [...(heapLimitMiB ? [`--max-old-space-size=${heapLimitMiB}`] : []), ...v8Flags];
   const { mf, entryUrl } = await withV8Flags(flags, async () => {
     const mf = new Miniflare(options);
     try {

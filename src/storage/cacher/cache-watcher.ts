@@ -12,12 +12,11 @@
  *
  * The cache hands changes over from whichever request owns its socket; workerd lets no request
  * touch another's streams, so a change lands in the watcher's inbox and rings a doorbell: a
- * promise made in the watcher's own request, whose continuation workerd runs there, and which
- * drains the inbox into the listener (past some 16,000 such resolutions in an isolate workerd runs
- * it in the socket's request instead: the drain only writes to the listener's JavaScript stream,
- * which workerd does not check; docs/watch.md). A start waits for the subscription and for the
- * cache's position on its own timers (apimachinery/own-turn.ts), since it reads the shard through
- * its own request's stub next, which fails in another request.
+ * promise made in the watcher's own request (by handOver(), which keeps the request's tag that an
+ * optimized `new Promise` drops: src/apimachinery/hand-over.ts), whose continuation workerd runs
+ * there, and which drains the inbox into the listener. A start
+ * waits for the subscription and for the cache's position on its own timers
+ * (apimachinery/own-turn.ts), since it reads the shard through its own request's stub next.
  */
 import { StorageError } from '../errors.js';
 import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
@@ -25,6 +24,7 @@ import type { Change } from '../../durable/watch-protocol.js';
 import { eventFor } from './watch-events.js';
 import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
 import { ownTurn } from '../../apimachinery/own-turn.js';
+import { handOver } from '../../apimachinery/hand-over.js';
 
 /** What a watcher reads from its shard, through its own request's stub. */
 export interface WatchSource {
@@ -119,7 +119,9 @@ export class CacheWatcher implements Watcher, CacheMember {
 
   /** Waits for the doorbell; the promise is made here, so draining runs in this watcher's request. */
   private armDoorbell(): void {
-    new Promise<void>((resolve) => (this.doorbell = resolve)).then(() => {
+    const { promise, resolve } = handOver();
+    this.doorbell = resolve;
+    promise.then(() => {
       if (this.state === 'stopped') return;
       this.drain();
       this.armDoorbell();
@@ -163,7 +165,9 @@ export class CacheWatcher implements Watcher, CacheMember {
    * continuation in this watcher's request whichever request resolves it.
    */
   private armWake(): void {
-    new Promise<void>((resolve) => (this.wakeResolve = resolve)).then(async () => {
+    const { promise, resolve } = handOver();
+    this.wakeResolve = resolve;
+    promise.then(async () => {
       if (this.state === 'stopped') return;
       this.armWake();
       await this.cache.connect(this, this.source.link);

@@ -47,6 +47,11 @@ export class WatchCache {
   position = 0;
   private socket: WebSocket | null = null;
   private owner: CacheMember | null = null;
+  /**
+   * The member woken to subscribe again, until it has: if it leaves first (its client went away,
+   * its request ends before the wake reaches it), another is woken, or nobody would subscribe.
+   */
+  private woken: CacheMember | null = null;
   private ready = false;
   private connecting = false;
   private readonly ring: Change[] = [];
@@ -67,6 +72,7 @@ export class WatchCache {
     if (!this.members.delete(member)) return;
     if (this.members.size === 0) return this.close();
     if (member === this.owner) this.handOver();
+    else if (member === this.woken) this.wakeOne();
   }
 
   /**
@@ -87,8 +93,15 @@ export class WatchCache {
     try {
       const start: HubSubscription['start'] = this.position ? { from: 'resourceVersion', resourceVersion: this.position } : { from: 'now' };
       const socket = await link.subscribe({ prefix: this.prefix, start });
+      if (!this.members.has(member)) {
+        // It left while subscribing (its client went away): the socket would end with its request.
+        closeQuietly(socket);
+        this.wakeOne();
+        return;
+      }
       this.socket = socket;
       this.owner = member;
+      this.woken = null;
       this.listen(socket);
     } finally {
       this.connecting = false;
@@ -172,13 +185,15 @@ export class WatchCache {
 
   private wakeOne(): void {
     const next = this.members.values().next();
-    if (!next.done) next.value.wake();
+    this.woken = next.done ? null : next.value;
+    this.woken?.wake();
   }
 
   private close(): void {
     closeQuietly(this.socket);
     this.socket = null;
     this.owner = null;
+    this.woken = null;
     this.ready = false;
     this.forget();
   }
