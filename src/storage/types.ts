@@ -81,6 +81,12 @@ export interface WatchListener {
 /** A running watch. */
 export interface Watcher {
   stop(): void;
+  /**
+   * Tells the listener (its `progress`) the newest resourceVersion the watch has passed without
+   * an event: changes its selectors skip are not handed to the watcher's request one by one, so a
+   * bookmark asks for this first.
+   */
+  reportProgress(): void;
 }
 
 export interface Storage {

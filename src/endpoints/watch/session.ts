@@ -127,7 +127,9 @@ export class WatchSession {
   }
 
   private bookmark(initialEventsEnd: boolean): void {
-    if (this.stopped || !this.lastResourceVersion) return;
+    if (this.stopped) return;
+    if (!initialEventsEnd) this.watcher?.reportProgress();
+    if (!this.lastResourceVersion) return;
     const metadata: KubeObject['metadata'] = { resourceVersion: String(this.lastResourceVersion) };
     if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
     this.sink.event('BOOKMARK', objectItem({ kind: this.type.kind, apiVersion: apiVersionOf(this.type.group, this.type.version), metadata }));

@@ -21,7 +21,7 @@
 import { StorageError } from '../errors.js';
 import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
 import type { Change } from '../../durable/watch-protocol.js';
-import { eventFor } from './watch-events.js';
+import { eventFor, hasSelectors } from './watch-events.js';
 import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
 import { ownTurn } from '../../apimachinery/own-turn.js';
 import { handOver } from '../../apimachinery/hand-over.js';
@@ -59,6 +59,10 @@ export class CacheWatcher implements Watcher, CacheMember {
    */
   private heard = 0;
   private wakeResolve: (() => void) | null = null;
+  /** The watcher has selectors (else every change of its collection is an event). */
+  private readonly selective: boolean;
+  /** The newest change skipped by the selectors while live, not yet told as progress. */
+  private passed = 0;
   /** What the cache handed over, waiting for this watcher's request to take it. */
   private inbox: (Change | { failed: StorageError } | { progress: number })[] = [];
   private doorbell: (() => void) | null = null;
@@ -68,7 +72,9 @@ export class CacheWatcher implements Watcher, CacheMember {
     private readonly source: WatchSource,
     private readonly request: WatchRequest,
     private readonly listener: WatchListener,
-  ) {}
+  ) {
+    this.selective = hasSelectors(request.filter);
+  }
 
   /** Starts; throws TooLargeResourceVersion or Expired as a StorageError when the start is refused. */
   async start(): Promise<void> {
@@ -96,8 +102,24 @@ export class CacheWatcher implements Watcher, CacheMember {
     this.cache.leave(this);
   }
 
+  /**
+   * A live watcher with selectors is handed only the changes it sees: one its selectors skip
+   * (a node's watcher and another node's Pod) costs no hop into its request, only the note of how
+   * far it has passed, told at the next event or bookmark (reportProgress).
+   */
   offer(change: Change): void {
+    if (this.state === 'live' && this.selective && !eventFor(this.request.filter, change)) {
+      this.passed = Math.max(this.passed, change.resourceVersion);
+      return;
+    }
     this.post(change);
+  }
+
+  /** Called in this watcher's own request: what the inbox holds goes first (it may be older than what was passed). */
+  reportProgress(): void {
+    if (this.state === 'stopped') return;
+    this.drain();
+    if (this.state === 'live' && this.passed > this.delivered) this.listener.progress((this.delivered = this.passed), false);
   }
 
   fail(error: StorageError): void {

@@ -62,6 +62,10 @@ class MergedWatch implements Watcher {
     for (const watcher of this.watchers) watcher.stop();
   }
 
+  reportProgress(): void {
+    for (const watcher of this.watchers) watcher.reportProgress();
+  }
+
   /** The state at `at` as ADDED events (paced by the client), the initial-events mark, then the changes after it. */
   private async sendState(items: AsyncIterable<StoredObject>, at: number): Promise<void> {
     try {
