@@ -3,7 +3,7 @@
  * finished) without awaiting a promise another request resolves. workerd ties every I/O object
  * (a request's body, a Response's body, a Durable Object stub) to the request that made it, and is
  * meant to run a promise's continuation in the request that made the promise; but after some
- * 16,000 cross-request resolutions in an isolate (workerd 1.20261103.1, bench/README.md), it runs
+ * 16,000 cross-request resolutions in an isolate (workerd 1.20261103.1 and 1.20261123.1, bench/README.md), it runs
  * every such continuation in the resolving request's context instead: the waiter's body cannot be
  * read there, the Response it builds cannot be sent (workerd answers a bare 500), and a Durable
  * Object call it makes hangs once the resolving request has ended (workerd cancels the waiter as

@@ -1,5 +1,5 @@
 /**
- * No request fails because another request let it go on. In workerd 1.20261103.1, after some
+ * No request fails because another request let it go on. In workerd 1.20261103.1 (and 1.20261123.1), after some
  * 16,000 promises of one request resolved by another in an isolate, every such continuation runs
  * in the resolving request's context (bench/README.md, bench/cross-request-soak.mjs): a waiter
  * for a seat of a priority level, woken by the request giving the seat back, then could not read

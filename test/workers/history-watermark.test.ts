@@ -21,7 +21,11 @@ it('keeps a watch from the last write before a quiet gap possible when the windo
   const stub = storageShardStub(env, address);
   const storage = shardStorage(address);
   const listed = (await storage.create(write('ns/a', { v: 1 }))).resourceVersion;
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The gap is wide because the window's edge, set in its middle here, moves on with the clock
+  // until the update below compacts: once past `first` (half the gap later), the watermark is
+  // `first` and the watch from `listed` rightly expires. With a 50 ms gap, a full run on a loaded
+  // machine (load 6-8) once took that long (410, oldest resourceVersion `first`, 74 ms after `listed`).
+  await new Promise((resolve) => setTimeout(resolve, 500));
   const first = (await storage.create(write('ns/b', { v: 1 }))).resourceVersion;
   // A window whose edge falls in the quiet gap between the two writes.
   const window = (Date.now() * 1000 - (listed + first) / 2) / 1e6;
