@@ -9,22 +9,13 @@
 import { describe, expect, it } from 'vitest';
 import { WatchCache, type ShardLink } from '../../src/storage/cacher/watch-cache.js';
 import { CacheWatcher, type WatchSource } from '../../src/storage/cacher/cache-watcher.js';
-import { controlMessage, frames } from '../../src/durable/watch-protocol.js';
+import { controlMessage } from '../../src/durable/watch-protocol.js';
+import { FakeHubSocket, settle } from '../helpers/fake-hub-socket.js';
 import type { StoredObject } from '../../src/storage/types.js';
-
-class FakeSocket extends EventTarget {
-  send(): void {}
-  close(): void {}
-  receive(text: string): void {
-    for (const frame of frames(text)) this.dispatchEvent(new MessageEvent('message', { data: frame }));
-  }
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A shard at resourceVersion 100 whose initial list yields one item and then waits for `release`. */
 function slowList() {
-  const socket = new FakeSocket();
+  const socket = new FakeHubSocket();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const link: ShardLink = { subscribe: async () => socket as unknown as WebSocket, current: async () => 100, progress: async () => 100 };

@@ -7,23 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { WatchCache, type ShardLink } from '../../src/storage/cacher/watch-cache.js';
 import { CacheWatcher, type WatchSource } from '../../src/storage/cacher/cache-watcher.js';
-import { changeMessage, controlMessage, frames } from '../../src/durable/watch-protocol.js';
+import { changeMessage, controlMessage } from '../../src/durable/watch-protocol.js';
+import { FakeHubSocket, settle } from '../helpers/fake-hub-socket.js';
 import { parseFieldSelector } from '../../src/apimachinery/selectors/fields.js';
 import type { StoredObject } from '../../src/storage/types.js';
 
-class FakeSocket extends EventTarget {
-  send(): void {}
-  close(): void {}
-  receive(text: string): void {
-    for (const frame of frames(text)) this.dispatchEvent(new MessageEvent('message', { data: frame }));
-  }
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
 /** A live watcher of `ns/` Pods on node `mine`, and a way to commit a Pod change on a node. */
 async function nodeWatcher() {
-  const socket = new FakeSocket();
+  const socket = new FakeHubSocket();
   const link: ShardLink = { subscribe: async () => socket as unknown as WebSocket, current: async () => 100, progress: async () => 100 };
   const source: WatchSource = { link, list: async () => ({ resourceVersion: 100, items: [] }) as never, changes: async () => (async function* () {})() };
   const marks: string[] = [];
