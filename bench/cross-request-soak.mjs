@@ -2,8 +2,11 @@
 // promise shared in the isolate (resolved from another request)? bench/cross-request-worker.ts, in
 // workerd through Miniflare with wrangler.toml's compatibility date and flags: CROSS_REQUESTS
 // POSTs (default 60,000) with a small body of declared length, CROSS_CLIENTS at once (default 16),
-// each waiting as CROSS_WAIT says (queue: a seat of 2, handed over from request to request as the
-// server's API Priority and Fairness does; shared: a single flight; none) and reading its body
+// each waiting as CROSS_WAIT says (queue: a seat of 2, handed over from request to request by a
+// `new Promise` the waiter made, the fault; resolvers: the same seats by a Promise.withResolvers()
+// promise, the server's src/flowcontrol/seat-queue.ts, the fix; poll: the same seats noticed on the
+// waiter's own 1-8 ms timers, the previous workaround; shared: a single flight on a `new Promise`;
+// shared-resolvers: the same on a handOver() promise; none) and reading its body
 // after the wait (CROSS_READ=late, as the server did) or before it (early, the fix). CROSS_STUB=1
 // adds a Durable Object call after the wait (old: through the stub the previous request made);
 // CROSS_HOLD=MS holds the seat MS milliseconds more (the hand-over's cost beside longer requests).

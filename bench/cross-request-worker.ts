@@ -6,10 +6,14 @@
  * - POST /work?wait=queue: a seat of a level with SEATS seats, FIFO as src/flowcontrol/dispatch.ts
  *   has it: a request that finds no seat waits on a promise made in its own request, and the
  *   request that gives a seat back hands it over (resolves that promise from its own request).
+ * - wait=resolvers: the same seats as the server has them now (src/flowcontrol/seat-queue.ts, the
+ *   fix): the waiter's promise comes from Promise.withResolvers() (src/apimachinery/hand-over.ts),
+ *   which V8's optimizing compilers never build inline, so it keeps the waiter's request.
  * - wait=shared: a single flight: the first request makes a promise (resolved by its own timer)
- *   that the requests arriving meanwhile await.
- * - wait=poll: the same seats as the server has them now (src/flowcontrol/seat-queue.ts, the fix):
- *   a waiter notices the seat handed over on its own timers; no promise resolved across requests.
+ *   that the requests arriving meanwhile await; wait=shared-resolvers: the same with a handOver()
+ *   promise.
+ * - wait=poll: the previous workaround (src/apimachinery/own-turn.ts): a waiter notices the seat
+ *   handed over on its own 1-8 ms timers; no promise resolved across requests.
  * - wait=none: no shared promise (the comparison).
  * - read=late reads the body after the wait (as the server did), read=early before it (the fix).
  * - After the wait, a probe: a write to a native pipe (`IdentityTransformStream`) the request made
@@ -22,6 +26,8 @@
  *   continuations (probe failures), failed body reads, failed stub calls, and the first of each.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { handOver } from '../src/apimachinery/hand-over.js';
+import { maxPollMillis, ownTurn } from '../src/apimachinery/own-turn.js';
 import { SeatQueue } from '../src/flowcontrol/seat-queue.js';
 
 interface Env {
@@ -32,7 +38,7 @@ const seats = 2;
 let inUse = 0;
 const waiting: Array<() => void> = [];
 let flight: Promise<void> | null = null;
-/** The server's seats (wait=poll): handed over without a promise across requests. */
+/** The server's seats (wait=resolvers): handed over by a handOver() promise. */
 const line = new SeatQueue();
 let previousStub: DurableObjectStub<Echo> | null = null;
 
@@ -93,15 +99,19 @@ async function bodyOf(request: Request): Promise<Uint8Array> {
 /** Waits on isolate-wide state; gives back what to call when done. */
 async function wait(mode: string): Promise<() => void> {
   if (mode === 'none') return () => {};
-  if (mode === 'shared') {
-    if (!flight) flight = new Promise<void>((resolve) => setTimeout(() => ((flight = null), resolve()), 1));
+  if (mode === 'shared' || mode === 'shared-resolvers') {
+    if (!flight) flight = newFlight(mode);
     else stats.crossResolutions++;
     await flight;
     return () => {};
   }
-  if (mode === 'poll') {
-    if (!line.tryTake(seats)) await line.waitTurn();
+  if (mode === 'resolvers') {
+    if (!line.tryTake(seats) && (await line.waitTurn({ deadline: Date.now() + 15_000 }))) stats.crossResolutions++;
     return () => line.giveBack();
+  }
+  if (mode === 'poll') {
+    if (!pollLine.tryTake(seats) && (await pollLine.waitTurn())) stats.crossResolutions++;
+    return () => pollLine.giveBack();
   }
   if (inUse < seats) inUse++;
   else {
@@ -117,6 +127,52 @@ async function wait(mode: string): Promise<() => void> {
     else inUse--;
   };
 }
+
+/** A single flight's promise, settled by the first request's own timer 1 ms later. */
+function newFlight(mode: string): Promise<void> {
+  if (mode === 'shared') return new Promise<void>((resolve) => setTimeout(() => ((flight = null), resolve()), 1));
+  const { promise, resolve } = handOver();
+  setTimeout(() => ((flight = null), resolve()), 1);
+  return promise;
+}
+
+/**
+ * The previous workaround's seats (wait=poll), kept here for comparison: a seat given back goes to
+ * the first in line, who notices on its own timers, every millisecond near the front of the line,
+ * further back a millisecond more per seats' worth of places ahead (at most 8 ms).
+ */
+class PollLine {
+  private inUse = 0;
+  private readonly line: { ticket: number; handed: boolean }[] = [];
+  private arrivals = 0;
+  private departures = 0;
+
+  tryTake(limit: number): boolean {
+    if (this.inUse >= limit) return false;
+    this.inUse += 1;
+    return true;
+  }
+
+  /** True once handed a seat (false at the deadline: the repro then answers without one). */
+  waitTurn(): Promise<boolean> {
+    const waiter = { ticket: this.arrivals++, handed: false };
+    this.line.push(waiter);
+    const pause = () => Math.max(1, Math.min(maxPollMillis, Math.floor((waiter.ticket - this.departures) / seats) - 1));
+    return ownTurn(() => waiter.handed, { pause, deadline: Date.now() + 15_000 });
+  }
+
+  giveBack(): void {
+    const next = this.line.shift();
+    if (!next) {
+      this.inUse -= 1;
+      return;
+    }
+    this.departures += 1;
+    next.handed = true;
+  }
+}
+
+const pollLine = new PollLine();
 
 /** A native pipe made in this request; `check` writes to it (fails in another request's context). */
 function nativePipe() {

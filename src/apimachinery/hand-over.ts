@@ -19,3 +19,21 @@
 export function handOver<T = void>(): PromiseWithResolvers<T> {
   return Promise.withResolvers<T>();
 }
+
+/**
+ * Awaits `shared`, another request's handOver() promise (a load it shares), in this request: its
+ * value, or undefined at `deadline` (the other request may be gone, workerd having canceled it
+ * before it settled `shared`). The wait is on a handOver() promise of this request, which
+ * `shared` settles, and on this request's own timer, which also keeps the request pending
+ * (workerd cancels as hung a request with nothing of its own pending).
+ */
+export async function awaitHandOver<T>(shared: Promise<T>, deadline: number): Promise<T | undefined> {
+  const mine = handOver<T | undefined>();
+  const timer = setTimeout(() => mine.resolve(undefined), Math.max(0, deadline - Date.now()));
+  void shared.then(mine.resolve, mine.reject);
+  try {
+    return await mine.promise;
+  } finally {
+    clearTimeout(timer);
+  }
+}

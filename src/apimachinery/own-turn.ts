@@ -1,15 +1,12 @@
 /**
- * Waiting for state that other requests change (a seat handed over, a load another request
- * finished) without awaiting a promise another request resolves. workerd ties every I/O object
- * (a request's body, a Response's body, a Durable Object stub) to the request that made it, and is
- * meant to run a promise's continuation in the request that made the promise; but after some
- * 16,000 cross-request resolutions in an isolate (workerd 1.20261103.1 and 1.20261123.1, bench/README.md), it runs
- * every such continuation in the resolving request's context instead: the waiter's body cannot be
- * read there, the Response it builds cannot be sent (workerd answers a bare 500), and a Durable
- * Object call it makes hangs once the resolving request has ended (workerd cancels the waiter as
- * hung, its `finally` never runs). A continuation of the request's own timer always runs in the
- * request, so the waiter checks on its own timers: soon at first, then less often (the pauses
- * double from 1 ms to `maxPollMillis`, unless the waiter says how long to pause).
+ * Waiting for state that other requests change by checking it on the waiting request's own
+ * timers, without awaiting a promise another request resolves: soon at first, then less often
+ * (the pauses double from 1 ms to `maxPollMillis`, unless the waiter says how long to pause). A
+ * continuation of the request's own timer always runs in the request. This was the workaround for
+ * waiters resumed in the resolving request's context (their body, answer and Durable Object calls
+ * failing or hanging after ~13,000-17,000 hand-overs); the cause is now known, and the fix is a
+ * promise from apimachinery/hand-over.ts, resumed in its own request without a timer's delay (the
+ * seats and the JWT key set use it). Still used by the watch cache's starts (storage/cacher/).
  */
 
 /** The longest pause between two checks. */

@@ -11,7 +11,7 @@
  * (shuffle sharding by the distinguisher), and work estimation (every request is one seat).
  * Each isolate counts only the requests it serves: the budget is per isolate (and cluster), not
  * global. Seats and metrics live in the cluster's context. A seat given back goes to the first
- * waiter, who notices on its own timers (seat-queue.ts: no promise resolved across requests).
+ * waiter, resumed in its own request (seat-queue.ts: its turn is a handOver() promise).
  */
 import { ClusterState, type ClusterContext } from '../cluster/context.js';
 import { tooManyRequests } from '../apimachinery/status.js';

@@ -1,28 +1,29 @@
 /**
- * Seats taken in arrival order (a priority level's, a tenant's), handed over between requests
- * without a promise one request resolves for another (src/apimachinery/own-turn.ts: past some
- * 16,000 such resolutions workerd runs the waiter's continuation in the giver's request, where the
- * waiter's body, its answer and its Durable Object calls fail or hang). A seat given back goes to
- * the first in line, who holds it from then on and notices on its own timers: every millisecond
- * within three seats' worth of places from the front (the seat handed over waits about that
- * long), further back a millisecond longer for each seats' worth more, at most 8 ms (a long line
- * checks no more than some thousands of times a second).
+ * Seats taken in arrival order (a priority level's, a tenant's), handed over between requests. A
+ * seat given back goes to the first in line, who holds it from then on: the giver resolves the
+ * waiter's turn, a promise the waiter made with handOver() (apimachinery/hand-over.ts: a promise
+ * from `new Promise` would, once V8 optimized its maker, resume the waiter in the giver's request,
+ * where its body, its answer and its Durable Object calls fail or hang). The waiter's deadline and
+ * its request's abort end the wait in its own request.
  */
-import { maxPollMillis, ownTurn } from '../apimachinery/own-turn.js';
+import { handOver } from '../apimachinery/hand-over.js';
 
 interface Waiter {
-  /** Arrival number: its place in line is this less the departures so far (about: a departure behind it counts too). */
-  readonly ticket: number;
+  /** Resolved true by the hand-over, false at the deadline; rejected with the signal's reason. */
+  readonly turn: PromiseWithResolvers<boolean>;
   handed: boolean;
 }
+
+/**
+ * The longest single timer of a waiter without a deadline: it only keeps the request pending
+ * (workerd cancels as hung a request with nothing of its own pending, and another request's
+ * promise is not its own), re-armed while the wait lasts.
+ */
+const keepAliveMillis = 60_000;
 
 export class SeatQueue {
   private inUse = 0;
   private readonly line: Waiter[] = [];
-  private arrivals = 0;
-  private departures = 0;
-  /** The limit of seats last asked for (how fast the line moves: that many hand-overs at once). */
-  private limit = 1;
 
   /** Seats held (handed over ones included). */
   get held(): number {
@@ -36,7 +37,6 @@ export class SeatQueue {
 
   /** Takes a free seat, if fewer than `limit` are held. */
   tryTake(limit: number): boolean {
-    this.limit = Math.max(1, limit);
     if (this.inUse >= limit) return false;
     this.inUse += 1;
     return true;
@@ -45,20 +45,25 @@ export class SeatQueue {
   /**
    * Waits in line for a seat given back: true once this request holds it, false at `deadline`
    * (out of the line); rejects with `signal`'s reason when it aborts first (out of the line, or
-   * the seat handed over meanwhile passed on).
+   * the seat handed over meanwhile passed on). Call it from the waiting request's own code.
    */
-  async waitTurn({ signal, deadline }: { signal?: AbortSignal; deadline?: number } = {}): Promise<boolean> {
+  async waitTurn({ signal, deadline = Infinity }: { signal?: AbortSignal; deadline?: number } = {}): Promise<boolean> {
     signal?.throwIfAborted();
-    const waiter: Waiter = { ticket: this.arrivals++, handed: false };
+    const waiter: Waiter = { turn: handOver<boolean>(), handed: false };
     this.line.push(waiter);
-    const leave = () => this.leave(waiter);
+    const leave = () => {
+      this.leave(waiter);
+      waiter.turn.reject(signal!.reason);
+    };
     signal?.addEventListener('abort', leave, { once: true });
+    const timer = this.deadlineTimer(waiter, deadline);
     try {
-      const pause = () => Math.max(1, Math.min(maxPollMillis, Math.floor((waiter.ticket - this.departures) / this.limit) - 1));
-      const handed = await ownTurn(() => waiter.handed, { ...(signal ? { signal } : {}), ...(deadline !== undefined ? { deadline } : {}), pause });
-      if (!handed) this.leave(waiter);
-      return handed;
+      await waiter.turn.promise;
+      // Handed over, then aborted before this ran: the seat passed on already.
+      if (!waiter.handed) signal?.throwIfAborted();
+      return waiter.handed;
     } finally {
+      timer.stop();
       signal?.removeEventListener('abort', leave);
     }
   }
@@ -70,8 +75,8 @@ export class SeatQueue {
       this.inUse -= 1;
       return;
     }
-    this.departures += 1;
     next.handed = true;
+    next.turn.resolve(true);
   }
 
   /** A waiter goes away: out of the line, or the seat it was handed passes on. */
@@ -82,8 +87,24 @@ export class SeatQueue {
       return;
     }
     const index = this.line.indexOf(waiter);
-    if (index < 0) return;
-    this.line.splice(index, 1);
-    this.departures += 1;
+    if (index >= 0) this.line.splice(index, 1);
+  }
+
+  /** The waiter's own timer: at `deadline` it leaves the line (its turn resolves false); without one, it only keeps the request pending. */
+  private deadlineTimer(waiter: Waiter, deadline: number): { stop(): void } {
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      const left = deadline - Date.now();
+      if (left > keepAliveMillis) timer = setTimeout(arm, keepAliveMillis);
+      else timer = setTimeout(() => this.expire(waiter), Math.max(0, left));
+    };
+    arm();
+    return { stop: () => clearTimeout(timer) };
+  }
+
+  private expire(waiter: Waiter): void {
+    if (waiter.handed) return;
+    this.leave(waiter);
+    waiter.turn.resolve(false);
   }
 }

@@ -1,15 +1,16 @@
 /**
- * No request fails because another request let it go on. In workerd 1.20261103.1 (and 1.20261123.1), after some
- * 16,000 promises of one request resolved by another in an isolate, every such continuation runs
- * in the resolving request's context (bench/README.md, bench/cross-request-soak.mjs): a waiter
- * for a seat of a priority level, woken by the request giving the seat back, then could not read
- * its own body (`Cannot perform I/O on behalf of a different request`, a 500 "unexpected error"),
- * nor send the answer it built (workerd's bare 500), and its Durable Object calls hung. Here a
- * server with a few seats per level (SERVER_CONCURRENCY 25) serves 24,000 SelfSubjectReviews (a
- * body read, an answer) from 16 clients at once, so that nearly every one waits for a seat another
- * one gives back: every answer is a 201. Before seats were handed over without a shared promise
- * (src/flowcontrol/seat-queue.ts), most runs answered thousands of 500s past the first 16,000
- * (4,013 in 21.6 s; after, none in 15.4 s).
+ * No request fails because another request let it go on. workerd runs a promise's continuations
+ * in the request that made it, by a tag V8 keeps in the promise; once V8 has optimized the code
+ * making a `new Promise` (after some thousands of calls: the fault came past ~13,000-17,000
+ * hand-overs), the promise has no tag and its continuations run in the resolving request
+ * (src/apimachinery/hand-over.ts, bench/README.md): a waiter for a seat of a priority level, woken
+ * by the request giving the seat back, then could not read its own body (`Cannot perform I/O on
+ * behalf of a different request`, a 500 "unexpected error"), nor send the answer it built
+ * (workerd's bare 500), and its Durable Object calls hung. Here a server with a few seats per
+ * level (SERVER_CONCURRENCY 25) serves 24,000 SelfSubjectReviews (a body read, an answer) from 16
+ * clients at once, so that nearly every one waits for a seat another one gives back (by a
+ * handOver() promise, src/flowcontrol/seat-queue.ts): every answer is a 201. With `new Promise`,
+ * most runs answered thousands of 500s past the first 16,000 (4,013 in 21.6 s).
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
 // signed by jose and the issuer's discovery document and JWKS served by a stand-in fetch; key
 // rotation (a refetch on an unknown kid, at most once per cooldown).
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IssuerKeySet, JwtAuthenticators, refetchCooldownMillis, validateAuthenticationConfiguration, type IssuerFetch, type JwtAuthenticatorConfig } from '../../src/auth/jwt/index.js';
 
 const issuer = 'https://auth.example.com';
@@ -209,7 +209,7 @@ describe('JWT authenticator (kube oidc_test.go cases)', () => {
 });
 
 describe("an issuer's key set fetched for concurrent requests", () => {
-  it('fetches once; the others take its keys, woken on their own timers (not by the fetching request)', async () => {
+  it("fetches once; the others take its keys, handed over by the fetching request's handOver() promise, without a timer tick", async () => {
     const fetched: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -222,10 +222,32 @@ describe("an issuer's key set fetched for concurrent requests", () => {
     release();
     await first;
     for (let i = 0; i < 20; i++) await Promise.resolve();
-    // The first request's fetch settled; the others have not been resumed by it (only by a timer).
-    expect(settled).toBe(0);
+    // The first request's fetch settled and handed its keys over: no timer ran (microtasks only).
+    expect(settled).toBe(2);
     expect(await Promise.all(others)).toEqual([await first, await first]);
     expect(fetched.filter((url) => url.endsWith('/keys'))).toHaveLength(1);
+  });
+
+  it('fetches itself, on its own timer, when the fetching request never settles (workerd canceled it)', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetched: string[] = [];
+      const working = fakeIssuer(() => ({ jwks }), fetched);
+      let calls = 0;
+      // The first request's discovery never answers, whatever its signal says: as if its request was gone.
+      const keySet = new IssuerKeySet(issuer, undefined, (url, init) => (calls++ === 0 ? new Promise<Response>(() => {}) : working(url, init)));
+      void keySet.keys();
+      const other = keySet.keys();
+      let done = false;
+      void other.then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(19_999);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await other;
+      expect(fetched.filter((url) => url.endsWith('/keys'))).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("gives the others the fetch's error", async () => {

@@ -1,9 +1,9 @@
 /**
  * Seats handed over between requests (src/flowcontrol/seat-queue.ts, under API Priority and
- * Fairness' levels and a tenant's seats): the request giving a seat back never resolves the
- * waiter's promise (workerd would, past some 16,000 of those, run the waiter on in the giver's
- * request, where its own I/O fails: bench/README.md). The waiter holds the seat at once and
- * notices on its own timer; it leaves the line at its deadline or when its request goes away.
+ * Fairness' levels and a tenant's seats): the request giving a seat back resolves the waiter's
+ * turn, a handOver() promise the waiter made (src/apimachinery/hand-over.ts: workerd resumes it in
+ * the waiter's request), so the waiter goes on at once, without a timer of its own. It leaves the
+ * line at its deadline or when its request goes away.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SeatQueue } from '../../src/flowcontrol/seat-queue.js';
@@ -28,28 +28,42 @@ afterEach(() => {
 });
 
 describe('a seat given back to a waiter', () => {
-  it("wakes a priority level's waiter on its own timer, not in the giver's call", async () => {
+  it("resumes a priority level's waiter by the hand-over's promise, without a timer tick", async () => {
     vi.useFakeTimers();
     const cluster = new ClusterContext('seats', tenancyOf('seats'), settingsOf({} as Env));
     const level: PriorityLevel = { name: 'q', uid: 'q', exempt: false, reject: false, shares: 1, queueCapacity: 10 };
     const holder = await acquireSeat(cluster, level, 'fs', 1);
     const waiter = acquireSeat(cluster, level, 'fs', 1);
-    holder();
     expect(await settledWithoutTimers(waiter)).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
+    holder();
     expect(await settledWithoutTimers(waiter)).toBe(true);
     (await waiter)();
   });
 
-  it("wakes a tenant's waiter on its own timer, not in the giver's call", async () => {
+  it("resumes a tenant's waiter by the hand-over's promise, without a timer tick", async () => {
     vi.useFakeTimers();
     const seats = new Seats();
     const holder = await seats.take(1);
     const waiter = seats.take(1);
-    holder();
     expect(await settledWithoutTimers(waiter)).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
+    holder();
     expect(await settledWithoutTimers(waiter)).toBe(true);
+  });
+
+  it('waits on a promise made by the waiter, with Promise.withResolvers (never new Promise)', async () => {
+    const made = vi.spyOn(Promise, 'withResolvers');
+    try {
+      const queue = new SeatQueue();
+      queue.tryTake(1);
+      const waiter = queue.waitTurn();
+      expect(made).toHaveBeenCalledTimes(1);
+      const turn = made.mock.results[0]!.value as PromiseWithResolvers<boolean>;
+      queue.giveBack();
+      expect(await Promise.race([turn.promise, 'pending'])).toBe(true);
+      expect(await waiter).toBe(true);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('goes to the waiters in arrival order, each holding it from the hand-over', async () => {
@@ -70,7 +84,7 @@ describe('a seat given back to a waiter', () => {
     expect(queue.held).toBe(0);
   });
 
-  it('passes on when the waiter it was handed to goes away before noticing', async () => {
+  it('passes on when the waiter it was handed to goes away before resuming', async () => {
     vi.useFakeTimers();
     const queue = new SeatQueue();
     queue.tryTake(1);
@@ -80,7 +94,6 @@ describe('a seat given back to a waiter', () => {
     queue.giveBack();
     gone.abort(new Error('client went away'));
     const outcome = first.catch((error: Error) => error.message);
-    await vi.advanceTimersByTimeAsync(8);
     expect(await outcome).toBe('client went away');
     expect(await second).toBe(true);
     expect(queue.held).toBe(1);
@@ -96,6 +109,31 @@ describe('a seat given back to a waiter', () => {
     expect(queue.waiting).toBe(0);
     queue.giveBack();
     expect(queue.held).toBe(0);
+  });
+
+  it('leaves the line at a deadline further off than one timer keeps it (re-armed)', async () => {
+    vi.useFakeTimers();
+    const queue = new SeatQueue();
+    queue.tryTake(1);
+    const waiter = queue.waitTurn({ deadline: Date.now() + 150_000 });
+    await vi.advanceTimersByTimeAsync(149_999);
+    expect(await settledWithoutTimers(waiter)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await waiter).toBe(false);
+    expect(queue.waiting).toBe(0);
+  });
+
+  it('keeps a waiter without a deadline pending on its own timer, for as long as it waits', async () => {
+    vi.useFakeTimers();
+    const queue = new SeatQueue();
+    queue.tryTake(1);
+    const waiter = queue.waitTurn();
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(vi.getTimerCount()).toBe(1);
+    queue.giveBack();
+    expect(await waiter).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("gives a priority level's seat back when the holder's request goes away, and takes a gone waiter out of the line", async () => {

@@ -5,12 +5,13 @@
  * its `jwks_uri` is fetched and cached. A token whose key is not in the cache makes one refetch
  * (rotation), at most once per `refetchCooldownMillis`, concurrent misses sharing one fetch. A
  * failed discovery is retried after `retryMillis` (kube polls every 10 s until it succeeds).
- * Concurrent misses share the fetch without sharing its promise: the others wait for its outcome
- * on their own timers (apimachinery/own-turn.ts: a promise of the fetching request must not resume
- * another request), and fetch themselves if it has not settled within the fetch's time limits.
+ * Concurrent misses share the fetch: the fetching request hands its outcome over by a handOver()
+ * promise (apimachinery/hand-over.ts: never its async function's own promise, which could resume
+ * the others in the fetching request), and the others fetch themselves if it has not settled
+ * within the fetch's time limits.
  */
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { ownTurn } from '../../apimachinery/own-turn.js';
+import { awaitHandOver, handOver } from '../../apimachinery/hand-over.js';
 
 export const refetchCooldownMillis = 5_000;
 const retryMillis = 10_000;
@@ -25,13 +26,15 @@ interface Loaded {
   fetchedAt: number;
 }
 
+/** How a fetch ended (never a rejection: no request need be there to catch it). */
+type Outcome = { loaded: Loaded } | { error: Error };
+
 export class IssuerKeySet {
   private jwksUri: string | undefined;
   private loaded: Loaded | undefined;
   private failure: { error: Error; at: number } | undefined;
-  /** The fetch under way (in some request), and how the last one ended. */
-  private fetching: { since: number } | undefined;
-  private outcome: { loaded: Loaded } | { error: Error } | undefined;
+  /** The fetch under way (in some request): its start, and its outcome once it ends. */
+  private fetching: { since: number; outcome: PromiseWithResolvers<Outcome> } | undefined;
 
   constructor(private readonly issuer: string, private readonly discoveryURL: string | undefined, private readonly fetcher: IssuerFetch) {}
 
@@ -52,29 +55,27 @@ export class IssuerKeySet {
   private async load(now: number): Promise<Loaded> {
     const other = this.fetching;
     // Discovery and keys, each within its time limit: past both, the other request is gone.
-    if (other && (await ownTurn(() => this.fetching !== other, { deadline: other.since + 2 * fetchTimeoutMillis }))) return this.settled();
-    const mine = { since: Date.now() };
+    const shared = other && (await awaitHandOver(other.outcome.promise, other.since + 2 * fetchTimeoutMillis));
+    if (shared) return settled(shared);
+    const mine = { since: Date.now(), outcome: handOver<Outcome>() };
     this.fetching = mine;
+    const outcome = await this.fetchOutcome(now);
+    if (this.fetching === mine) this.fetching = undefined;
+    mine.outcome.resolve(outcome);
+    return settled(outcome);
+  }
+
+  /** Fetches the keys, keeping them (or the failure). */
+  private async fetchOutcome(now: number): Promise<Outcome> {
     try {
       const loaded = await this.fetchKeys(now);
       this.loaded = loaded;
       this.failure = undefined;
-      this.outcome = { loaded };
-      return loaded;
+      return { loaded };
     } catch (error) {
       this.failure = { error: error as Error, at: now };
-      this.outcome = { error: error as Error };
-      throw error;
-    } finally {
-      if (this.fetching === mine) this.fetching = undefined;
+      return { error: error as Error };
     }
-  }
-
-  /** The keys the last fetch got, or its error. */
-  private settled(): Loaded {
-    const outcome = this.outcome!;
-    if ('error' in outcome) throw outcome.error;
-    return outcome.loaded;
   }
 
   private async fetchKeys(now: number): Promise<Loaded> {
@@ -104,4 +105,10 @@ export class IssuerKeySet {
       throw new Error(`oidc: ${what}: ${(error as Error).message}`);
     }
   }
+}
+
+/** A fetch's keys, or its error thrown. */
+function settled(outcome: Outcome): Loaded {
+  if ('error' in outcome) throw outcome.error;
+  return outcome.loaded;
 }
