@@ -30,13 +30,21 @@ export function openDatabases(pids = workerdPids()) {
   }).length, 0);
 }
 
-/** Resident set of `pids` (default: all workerd children) in MiB. */
+/** Resident set of `pids` (default: all workerd children) in MiB; a process that has exited holds none. */
 export function residentMiB(pids = workerdPids()) {
-  const kilobytes = pids.reduce((sum, pid) => {
-    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return sum + (match ? Number(match[1]) : 0);
-  }, 0);
+  const kilobytes = pids.reduce((sum, pid) => sum + residentKiB(pid), 0);
   return kilobytes / 1024;
+}
+
+function residentKiB(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch (error) {
+    // Exited meanwhile (an earlier server's workerd ending while a sampler runs: it crashed a full run).
+    if (error.code === 'ENOENT' || error.code === 'ESRCH') return 0;
+    throw error;
+  }
 }
 
 /** Runs `task` while sampling workerd's resident memory every 5 ms: its time, result and the memory's rise at its peak. */
