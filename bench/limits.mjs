@@ -75,6 +75,7 @@ async function listPaged(url, namespace, limit) {
   do {
     const response = await fetch(`${url}/api/v1/namespaces/${namespace}/configmaps?limit=${limit}${token ? `&continue=${encodeURIComponent(token)}` : ''}`);
     const text = await response.text();
+    if (!response.ok) throw new Error(`page ${items / limit + 1} of ${namespace}: ${response.status} ${text.slice(0, 300)}`);
     bytes += text.length;
     const body = JSON.parse(text);
     items += body.items.length;
