@@ -17,6 +17,17 @@ export function nowMicros(): number {
 }
 
 /**
+ * Where a read of the newest state that asks for a snapshot no older than `freshWithin`
+ * microseconds (ListRequest.freshWithin) moves the clock: to now when `current` is older than
+ * that, otherwise nowhere (0).
+ */
+export function freshClock(current: number, freshWithin: number | undefined): number {
+  if (freshWithin === undefined) return 0;
+  const now = nowMicros();
+  return current < now - freshWithin ? now : 0;
+}
+
+/**
  * The resourceVersion for the next write after `current`. The shard of a type spread over
  * `count` shards takes only versions congruent to its `index` modulo `count`, so two shards never
  * hand out the same version (a merged watch orders and resumes by version).

@@ -75,6 +75,14 @@ export interface ListRequest {
    * one snapshot read it at a version some of them have not reached yet.
    */
   advanceClockTo?: number;
+  /**
+   * For a read of the newest state: a snapshot older than this many microseconds is read at the
+   * present instead (the clock moves to now). A paged list asks for it so that its continue
+   * token, which expires with its resourceVersion's age (registry/continue-age.ts), lives about
+   * as long as kube's whatever the collection's last write: kube's list reads etcd's current
+   * revision, not its collection's newest change.
+   */
+  freshWithin?: number;
   labelSelector?: LabelSelector;
   fieldSelector?: FieldSelector;
 }

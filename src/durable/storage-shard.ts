@@ -16,7 +16,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { DeleteExtras, ListRequest, ObjectWrite, OutboxMessage, ReadVersion, StorageFailure, StorageReply, StoredObject } from './protocol.js';
-import { type ClockState, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
+import { type ClockState, freshClock, loadClock, nextResourceVersion, nowMicros, saveClockValue } from './clock.js';
 import { type ListHeader, type PageKeys, pageKeys, planPage } from './list.js';
 import { RemainingCounts } from './remaining-counts.js';
 import { rangeOf, rowSource } from './list-source.js';
@@ -154,7 +154,7 @@ export class StorageShard extends DurableObject<unknown> {
   list(request: ListRequest): StorageReply<{ header: ListHeader } & ListBody> {
     this.materialize();
     return this.reply(() => {
-      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
+      this.moveClockFor(request);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       if (!this.stored) return { header: { resourceVersion: at }, body: linesStream([].values(), () => {}) };
       const range = rangeOf(request);
@@ -202,7 +202,7 @@ export class StorageShard extends DurableObject<unknown> {
   /** The keys of a page of `request` (limit > 0), without documents: how a list across shards plans its pages. */
   listKeys(request: ListRequest): StorageReply<PageKeys & { resourceVersion: number }> {
     return this.reply(() => {
-      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
+      this.moveClockFor(request);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       const range = rangeOf(request);
       const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
@@ -389,6 +389,13 @@ export class StorageShard extends DurableObject<unknown> {
    * The resourceVersion a read is served at: null for the newest state, else the exact version.
    * Versions newer than anything committed are too large; older than the watermark, expired.
    */
+  /** Before a list is read: the clock move it asks for, or the present if it wants a fresh snapshot of a stale one. */
+  private moveClockFor(request: ListRequest): void {
+    const fresh = request.version.match === 'latest' && this.stored ? freshClock(this.clock.current, request.freshWithin) : 0;
+    const to = Math.max(request.advanceClockTo ?? 0, fresh);
+    if (to > 0) this.advanceClock(to);
+  }
+
   private snapshotVersion(key: string, version: ReadVersion): number | null {
     if (version.match === 'latest') return null;
     const { current, compacted } = this.clock;

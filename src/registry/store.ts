@@ -23,7 +23,7 @@ import { type ServedItem, servedItem } from './served-item.js';
 import type { DeleteOptions } from './deletion.js';
 import { deleteObject, type DeleteResult } from './store-delete.js';
 import { continueTooOldText, interpretStorageError } from './storage-errors.js';
-import { continueAtPresent, continueTooOld } from './continue-age.js';
+import { continueAtPresent, continueTooOld, withFreshSnapshot } from './continue-age.js';
 import type { Strategy } from './strategy.js';
 
 /** A list as it streams from storage: metadata first, items as they are iterated (once). */
@@ -84,7 +84,7 @@ export class Store {
   /** A list, streamed: memory stays bounded by an item however large the collection. */
   async list(namespace: string, query: ListQuery): Promise<ListedObjects> {
     const prefix = collectionPrefix(namespace);
-    const request = toListRequest(query, prefix);
+    const request = withFreshSnapshot(toListRequest(query, prefix), query, this.historyWindowSeconds);
     if (query.continue && continueTooOld(request, this.historyWindowSeconds)) throw continueExpired(request.afterKey ?? request.startKey ?? prefix, prefix);
     try {
       if (query.continue) await continueAtPresent(this.storage, request);

@@ -7,10 +7,15 @@
  * more, waits for the token to answer 410 Expired with an inconsistent continue token, and wants
  * the page that token gives to have another resourceVersion than the first page, and the pages
  * after it that one. Here the token's version is made older than the history window (300 s in
- * these tests) instead of waiting for it.
+ * these tests) instead of waiting for it. And a token lives that long after its list, however
+ * long ago its collection was written: the first page reads a fresh snapshot.
  */
 import { describe, expect, it } from 'vitest';
+import { withFreshSnapshot } from '../../src/registry/continue-age.js';
+import { ShardMap } from '../../src/storage/sharding/shard-map.js';
+import type { ObjectWrite } from '../../src/storage/types.js';
 import { api, configMap, freshNamespace } from './api-client.js';
+import { shardStorage, shardedStorage } from './shard-storage.js';
 
 /** The token with its resourceVersion `ageSeconds` in the past. */
 function aged(token: string, ageSeconds: number): string {
@@ -35,5 +40,45 @@ describe('continue tokens of an idle collection', () => {
     const rest = (await api('GET', `${base}?limit=2&continue=${inconsistent.metadata.continue}`)).json;
     expect(rest.items.map((item: any) => item.metadata.name)).toEqual(['d']);
     expect(rest.metadata.resourceVersion).toBe(inconsistent.metadata.resourceVersion);
+  });
+});
+
+describe('the first page of a paged list', () => {
+  const write = (key: string) => ({ key, value: JSON.stringify({ key }), labels: {}, fields: { 'metadata.name': key.split('/').pop()! } });
+  const page = { prefix: 'ns/', version: { match: 'latest' as const }, limit: 1 };
+  const quietGapMillis = 300;
+
+  async function written(storage: { create(write: ObjectWrite): Promise<{ resourceVersion: number }> }): Promise<number> {
+    await storage.create(write('ns/a'));
+    const last = (await storage.create(write('ns/b'))).resourceVersion;
+    await new Promise((resolve) => setTimeout(resolve, quietGapMillis));
+    return last;
+  }
+
+  // A token's age is its resourceVersion's (continueTooOld): were that the collection's last
+  // write, a list of a collection written more than the window ago would expire at its second page.
+  it('of a collection quiet longer than it asks for reads at the present, on one shard', async () => {
+    const storage = shardStorage({ cluster: 'test', group: `fresh${Date.now()}`, resource: 'quiet' });
+    const last = await written(storage);
+    expect((await storage.list(page)).resourceVersion).toBe(last);
+    const fresh = await storage.list({ ...page, freshWithin: 100_000 });
+    expect(fresh.resourceVersion).toBeGreaterThanOrEqual(last + quietGapMillis * 1000);
+    expect((await storage.list({ ...page, version: { match: 'exact', resourceVersion: fresh.resourceVersion } })).continueAfterKey).toBe('ns/a');
+    expect((await storage.list({ ...page, freshWithin: 10_000_000 })).resourceVersion).toBe(fresh.resourceVersion);
+  });
+
+  it('of a collection quiet longer than it asks for reads at the present, across shards', async () => {
+    const { storage } = shardedStorage(new ShardMap({ cluster: 'test', group: `fresh${Date.now()}`, resource: 'sharded' }, { count: 3, key: 'name' }));
+    const last = await written(storage);
+    expect((await storage.list(page)).resourceVersion).toBe(last);
+    expect((await storage.list({ ...page, freshWithin: 100_000 })).resourceVersion).toBeGreaterThanOrEqual(last + quietGapMillis * 1000);
+  });
+
+  it('asks for a tenth of the history window, and only a first page of the newest state does', () => {
+    const latest = { prefix: 'ns/', version: { match: 'latest' as const } };
+    expect(withFreshSnapshot(latest, { limit: 500 }, 300).freshWithin).toBe(30_000_000);
+    expect(withFreshSnapshot(latest, { limit: 0 }, 300).freshWithin).toBeUndefined();
+    expect(withFreshSnapshot(latest, { limit: 500, continue: 'token' }, 300).freshWithin).toBeUndefined();
+    expect(withFreshSnapshot({ ...latest, version: { match: 'exact', resourceVersion: 5 } }, { limit: 500 }, 300).freshWithin).toBeUndefined();
   });
 });

@@ -6,27 +6,30 @@
  * the page's end, continue token and remainingItemCount are known before any document moves,
  * then its documents stream from the shards that hold them.
  */
+import { freshClock } from '../../durable/clock.js';
 import type { ListRequest } from '../../durable/protocol.js';
 import { StorageError } from '../errors.js';
 import type { ListResult, ReadVersion, ShardStorage, StoredObject } from '../types.js';
 
 /**
  * The snapshot version of a read across `shards`: exact versions as asked (if some shard reached
- * them), otherwise the newest version any shard committed, at least the one asked for.
+ * them), otherwise the newest version any shard committed, at least the one asked for (the
+ * present, for the newest state asked no older than `freshWithin` µs: ListRequest.freshWithin).
  */
-export async function snapshotAcross(shards: ShardStorage[], version: ReadVersion, key: string): Promise<number> {
+export async function snapshotAcross(shards: ShardStorage[], version: ReadVersion, key: string, freshWithin?: number): Promise<number> {
   // A type no shard has written yet has the time as its version, as a type of one shard has.
   const newest = Math.max(...(await Promise.all(shards.map((shard) => shard.advanceClock(0))))) || Date.now() * 1000;
   const requested = version.match === 'latest' ? 0 : version.resourceVersion;
   if (requested > newest) {
     throw new StorageError({ code: 'TooLargeResourceVersion', key, requestedResourceVersion: requested, currentResourceVersion: newest });
   }
-  return version.match === 'exact' ? requested : newest;
+  if (version.match === 'exact') return requested;
+  return version.match === 'latest' ? Math.max(newest, freshClock(newest, freshWithin)) : newest;
 }
 
 /** Lists `request` across `shards`. */
 export async function mergedList(shards: ShardStorage[], request: ListRequest): Promise<ListResult> {
-  const at = await snapshotAcross(shards, request.version, request.prefix);
+  const at = await snapshotAcross(shards, request.version, request.prefix, request.freshWithin);
   const atSnapshot: ListRequest = { ...request, version: { match: 'exact', resourceVersion: at }, advanceClockTo: at };
   if (!request.limit || request.limit <= 0) return streamAll(shards, atSnapshot, { resourceVersion: at });
   const plans = await Promise.all(shards.map((shard) => shard.listKeys(atSnapshot)));
