@@ -175,3 +175,8 @@ if (written.some((file) => path.basename(file) === 'latest.json')) {
     console.log('rendering bench/README.md failed (the results are written): run `node bench/render-readme.mjs --write` again');
   }
 }
+// Every section stops what it started; a run still alive 10 s after its results says what holds it
+// (a full run once stayed up after writing them: a section's failed start had left workerd running).
+setTimeout(() => {
+  console.log(`still running 10 s after the results: ${JSON.stringify(process.getActiveResourcesInfo())}`);
+}, 10_000).unref();

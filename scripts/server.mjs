@@ -194,10 +194,12 @@ async function withV8Flags(flags, start) {
 /**
  * A front in a child process of its own: `name` (src/front/tls-pipe.ts or https-front.ts, bundled)
  * with `args`, which prints `{"port":N}` once listening. Resolves with { port, pid, close }.
+ * FRONT_NODE_ARGS: Node flags for it (e.g. `--cpu-prof --cpu-prof-dir=DIR`: a profile when it stops).
  */
 async function spawnFront(name, args) {
   const script = await bundleFront(name);
-  const child = spawn(process.execPath, [script, ...args.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const nodeArgs = process.env.FRONT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const listening = await new Promise((resolve, reject) => {
     child.once('error', reject).once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
     child.stdout.once('data', (data) => resolve(JSON.parse(data.toString())));

@@ -68,6 +68,25 @@ describe('the HTTPS front over HTTP/2', () => {
     await expect.poll(() => backend.openStreams()).toBe(0);
   });
 
+  it('answers 502 on a stream when workerd cannot be reached', async () => {
+    const unreachable = await startHttpsFront({ target: 'http://127.0.0.1:1', inFlight: 2 });
+    const other = http2.connect(unreachable.url, { rejectUnauthorized: false });
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const stream = other.request({ ':path': '/api' });
+        let status = 0;
+        let body = '';
+        stream.on('response', (headers) => (status = Number(headers[':status'])));
+        stream.on('data', (chunk: Buffer) => (body += chunk));
+        stream.on('end', () => resolve({ status, body })).on('error', reject);
+      });
+      expect(answer).toEqual({ status: 502, body: 'bad gateway' });
+    } finally {
+      other.close();
+      await unreachable.close();
+    }
+  });
+
   it('serves HTTP/1.1 clients beside HTTP/2 ones on the same port', async () => {
     const body = await new Promise<string>((resolve, reject) => {
       https.get(`${front.url}/plain`, { rejectUnauthorized: false }, (response) => {
