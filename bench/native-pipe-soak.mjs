@@ -6,7 +6,9 @@
 // (default 1,000,000) ran or no watcher moved for PIPE_STALL_SECONDS (default 10). PIPE_BODY=js
 // uses a JavaScript stream instead (the comparison: it does not check the request). Doorbells are
 // made by `Promise.withResolvers()` as the server's are; PIPE_DOORBELL=constructor makes them with
-// `new Promise`, which loses the request's tag once V8 optimizes the function (the failure). Prints
+// `new Promise`, which loses the request's tag once V8 optimizes the function (the failure);
+// PIPE_DOORBELL=none (with PIPE_BODY=js) has none: the subscription's request enqueues into every
+// watcher's body itself (what a delivery costs without the hop into the watcher's request). Prints
 // progress, workerd's CPU per delivery, and the first failed write with the delivery it came at.
 // Run with Node 22 (`npx node bench/native-pipe-soak.mjs`); MINIFLARE_WORKERD_PATH picks another workerd.
 import http from 'node:http';
@@ -19,7 +21,7 @@ import { startBareWorker } from './bare-worker.mjs';
 const watcherCount = Number(process.env.PIPE_WATCHERS ?? 100);
 const target = Number(process.env.PIPE_DELIVERIES ?? 1_000_000);
 const body = process.env.PIPE_BODY === 'js' ? 'js' : 'native';
-const doorbell = process.env.PIPE_DOORBELL === 'constructor' ? 'constructor' : 'resolvers';
+const doorbell = ['constructor', 'none'].includes(process.env.PIPE_DOORBELL) ? process.env.PIPE_DOORBELL : 'resolvers';
 const stallMillis = Number(process.env.PIPE_STALL_SECONDS ?? 10) * 1000;
 /** Events sent that not every watcher has seen yet, at most. */
 const window = 2;
@@ -28,7 +30,7 @@ const scriptPath = await bundleWorker(path.join(projectRoot, 'bench', 'native-pi
 const { mf, url, compatibilityDate } = await startBareWorker({ name: 'pipe', scriptPath, durableObjects: { HUB: 'Hub' } });
 const base = url.toString().replace(/\/$/, '');
 const pids = workerdPids();
-console.log(`${body} bodies, doorbells by ${doorbell === 'constructor' ? 'new Promise' : 'Promise.withResolvers()'}, ${watcherCount} watchers, up to ${target.toLocaleString('en')} deliveries; compatibility date ${compatibilityDate}, ${process.env.MINIFLARE_WORKERD_PATH ?? 'bundled workerd'}`);
+console.log(`${body} bodies, ${{ constructor: 'doorbells by new Promise', resolvers: 'doorbells by Promise.withResolvers()', none: 'no doorbells (written from the subscription\'s request)' }[doorbell]}, ${watcherCount} watchers, up to ${target.toLocaleString('en')} deliveries; compatibility date ${compatibilityDate}, ${process.env.MINIFLARE_WORKERD_PATH ?? 'bundled workerd'}`);
 
 let changed = () => {};
 const seen = new Array(watcherCount).fill(0);

@@ -3,7 +3,7 @@
  * native pipes (`IdentityTransformStream`, written straight to the socket) fed by cross-request
  * deliveries, shaped as the server's watch path is:
  *
- * - GET /watch?body=native|js&doorbell=resolvers|constructor opens a watcher: its body and a
+ * - GET /watch?body=native|js&doorbell=resolvers|constructor|none opens a watcher: its body and a
  *   doorbell promise made in its own request (by `Promise.withResolvers()`, as the server does,
  *   src/apimachinery/hand-over.ts, or by `new Promise`, which V8's optimizing compiler makes
  *   without the request's tag once `arm` is optimized), and a heartbeat timer as src/watch/http-stream.ts has. The first watcher's request
@@ -15,6 +15,8 @@
  *   which writes the watcher's count of events to its body. A continuation run in the wrong request
  *   cannot write to a native pipe ("Cannot perform I/O on behalf of a different request"); a
  *   JavaScript stream does not check, so `body=js` never fails and serves as the comparison.
+ * - doorbell=none (with body=js): no doorbell; the subscription's request enqueues into every
+ *   watcher's JavaScript body itself, and workerd's pump of each body, in its own request, takes it.
  * - GET /stats: deliveries (continuations run), failed writes, the delivery at the first failure.
  */
 import { DurableObject } from 'cloudflare:workers';
@@ -27,6 +29,8 @@ interface Watcher {
   ring: (() => void) | null;
   /** How its doorbells are made. */
   constructor: boolean;
+  /** No doorbell: the subscription's request writes to the body itself (a JavaScript body only). */
+  direct: boolean;
   write: (bytes: Uint8Array) => void | Promise<void>;
   /** Events offered to this watcher so far (what its client reads). */
   offered: number;
@@ -42,18 +46,18 @@ export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
     const hub = env.HUB.get(env.HUB.idFromName('hub'));
-    if (url.pathname === '/watch') return watch(hub, url.searchParams.get('body') === 'js', url.searchParams.get('doorbell') === 'constructor');
+    if (url.pathname === '/watch') return watch(hub, url.searchParams.get('body') === 'js', url.searchParams.get('doorbell') ?? 'resolvers');
     if (url.pathname === '/emit') return hub.fetch(`https://hub/emit?events=${url.searchParams.get('events') ?? '1'}`, { method: 'POST' });
     if (url.pathname === '/stats') return Response.json({ ...stats, watchers: watchers.size });
     return new Response('not found', { status: 404 });
   },
 };
 
-async function watch(hub: DurableObjectStub<Hub>, javascript: boolean, constructor: boolean): Promise<Response> {
+async function watch(hub: DurableObjectStub<Hub>, javascript: boolean, doorbell: string): Promise<Response> {
   const { body, write } = javascript ? javascriptBody() : nativeBody();
-  const watcher: Watcher = { ring: null, constructor, write, offered: 0, failed: false };
+  const watcher: Watcher = { ring: null, constructor: doorbell === 'constructor', direct: doorbell === 'none', write, offered: 0, failed: false };
   watchers.add(watcher);
-  arm(watcher);
+  if (!watcher.direct) arm(watcher);
   setInterval(() => void watcher.write(encoder.encode('\n')), 30_000);
   if (!subscribed) {
     subscribed = true;
@@ -87,15 +91,20 @@ function javascriptBody() {
 /** The doorbell: made in the watcher's request, so workerd runs its continuation there (while the promise carries the request's tag). */
 function arm(watcher: Watcher): void {
   doorbell(watcher).then(() => {
-    stats.deliveries++;
-    try {
-      const written = watcher.write(encoder.encode(`${watcher.offered}\n`));
-      if (written) written.catch((error) => failed(watcher, error));
-    } catch (error) {
-      failed(watcher, error);
-    }
+    deliver(watcher);
     if (!watcher.failed) arm(watcher);
   });
+}
+
+/** Writes the watcher's count of events to its body (in whichever request runs this). */
+function deliver(watcher: Watcher): void {
+  stats.deliveries++;
+  try {
+    const written = watcher.write(encoder.encode(`${watcher.offered}\n`));
+    if (written) written.catch((error) => failed(watcher, error));
+  } catch (error) {
+    failed(watcher, error);
+  }
 }
 
 function doorbell(watcher: Watcher): Promise<void> {
@@ -121,6 +130,10 @@ function offer(): void {
   stats.offered++;
   for (const watcher of watchers) {
     watcher.offered++;
+    if (watcher.direct) {
+      deliver(watcher);
+      continue;
+    }
     const ring = watcher.ring;
     watcher.ring = null;
     ring?.();
