@@ -74,6 +74,24 @@ describe('the first page of a paged list', () => {
     expect((await storage.list({ ...page, freshWithin: 100_000 })).resourceVersion).toBeGreaterThanOrEqual(last + quietGapMillis * 1000);
   });
 
+  // An informer lists, then watches from the list's resourceVersion: a fresh snapshot's is past the
+  // watch cache's position until the shard's progress message arrives, and the watch waits for it.
+  it('leaves a watch from the fresh snapshot possible, and it hears the next write', async () => {
+    const storage = shardStorage({ cluster: 'test', group: `fresh${Date.now()}`, resource: 'watched' });
+    const events: string[] = [];
+    const listener = (into: string[]) => ({ event: (type: string, object: { key: string }) => void into.push(`${type} ${object.key}`), progress: () => {}, ended: () => void into.push('ended') });
+    const early = await storage.watch({ filter: { prefix: 'ns/' }, start: { from: 'now' } }, listener([]));
+    await written(storage);
+    const fresh = await storage.list({ ...page, freshWithin: 100_000 });
+    for await (const _ of fresh.items);
+    const watcher = await storage.watch({ filter: { prefix: 'ns/' }, start: { from: 'resourceVersion', resourceVersion: fresh.resourceVersion } }, listener(events));
+    await storage.create(write('ns/c'));
+    for (let waited = 0; events.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual(['ADDED ns/c']);
+    watcher.stop();
+    early.stop();
+  });
+
   it('asks for a tenth of the history window, and only a first page of the newest state does', () => {
     const latest = { prefix: 'ns/', version: { match: 'latest' as const } };
     expect(withFreshSnapshot(latest, { limit: 500 }, 300).freshWithin).toBe(30_000_000);
