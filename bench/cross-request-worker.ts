@@ -12,7 +12,7 @@
  * - wait=shared: a single flight: the first request makes a promise (resolved by its own timer)
  *   that the requests arriving meanwhile await; wait=shared-resolvers: the same with a handOver()
  *   promise.
- * - wait=poll: the previous workaround (src/apimachinery/own-turn.ts): a waiter notices the seat
+ * - wait=poll: the previous workaround (bench/own-turn.ts): a waiter notices the seat
  *   handed over on its own 1-8 ms timers; no promise resolved across requests.
  * - wait=none: no shared promise (the comparison).
  * - read=late reads the body after the wait (as the server did), read=early before it (the fix).
@@ -27,7 +27,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { handOver } from '../src/apimachinery/hand-over.js';
-import { maxPollMillis, ownTurn } from '../src/apimachinery/own-turn.js';
+import { maxPollMillis, ownTurn } from './own-turn.js';
 import { SeatQueue } from '../src/flowcontrol/seat-queue.js';
 
 interface Env {

@@ -37,3 +37,53 @@ export async function awaitHandOver<T>(shared: Promise<T>, deadline: number): Pr
     clearTimeout(timer);
   }
 }
+
+interface Waiter {
+  ready: () => boolean;
+  deadline: number;
+  bell: PromiseWithResolvers<void>;
+}
+
+/**
+ * Requests waiting for a condition that other requests make true (a watch cache's sync, its
+ * position reaching a version): a waiter rests on a handOver() promise of its own request and on
+ * its own deadline timer (which also keeps its request pending); `ring()`, called from whichever
+ * request changed the state, resolves the waiters whose condition now holds. A waiter whose
+ * request workerd ended never runs again: ring() forgets every waiter it resolves, and those past
+ * their deadline, so none stays behind.
+ */
+export class Waiters {
+  private readonly waiting = new Set<Waiter>();
+
+  /**
+   * True once `ready()` holds (checked now and at each ring), false at `deadline` (epoch
+   * milliseconds, finite). Call it from the waiting request's own code.
+   */
+  async until(ready: () => boolean, deadline: number): Promise<boolean> {
+    while (!ready()) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      const waiter: Waiter = { ready, deadline, bell: handOver<void>() };
+      this.waiting.add(waiter);
+      const timer = setTimeout(() => waiter.bell.resolve(), left);
+      try {
+        await waiter.bell.promise;
+      } finally {
+        clearTimeout(timer);
+        this.waiting.delete(waiter);
+      }
+    }
+    return true;
+  }
+
+  /** Resolves the waiters whose condition holds now (and forgets those past their deadline). */
+  ring(): void {
+    if (this.waiting.size === 0) return;
+    const now = Date.now();
+    for (const waiter of this.waiting) {
+      if (!waiter.ready() && waiter.deadline > now) continue;
+      this.waiting.delete(waiter);
+      waiter.bell.resolve();
+    }
+  }
+}

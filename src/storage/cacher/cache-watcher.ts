@@ -10,20 +10,19 @@
  * are delivered as they come: a watcher that cannot keep up is ended by its sink (the client
  * resumes from the last resourceVersion it saw, as with kube's slow watchers), never by the cache.
  *
- * The cache hands changes over from whichever request owns its socket; workerd lets no request
- * touch another's streams, so a change lands in the watcher's inbox and rings a doorbell: a
- * promise made in the watcher's own request (by handOver(), which keeps the request's tag that an
- * optimized `new Promise` drops: src/apimachinery/hand-over.ts), whose continuation workerd runs
- * there, and which drains the inbox into the listener. A start
- * waits for the subscription and for the cache's position on its own timers
- * (apimachinery/own-turn.ts), since it reads the shard through its own request's stub next.
+ * The cache hands changes over from whichever request owns its socket: a change lands in the
+ * watcher's inbox and rings a doorbell, a promise made in the watcher's own request (by
+ * handOver(), which keeps the request's tag that an optimized `new Promise` drops:
+ * src/apimachinery/hand-over.ts), whose continuation workerd runs there, and which drains the
+ * inbox into the listener (its sink's stream, its selectors, its bookmarks live there). A start
+ * waits for the subscription and for the cache's position the same way (the cache's Waiters),
+ * since it reads the shard through its own request's stub next.
  */
 import { StorageError } from '../errors.js';
 import type { EventType, ListResult, ListRequest, StoredObject, WatchListener, WatchRequest, Watcher } from '../types.js';
 import type { Change } from '../../durable/watch-protocol.js';
 import { eventFor, hasSelectors } from './watch-events.js';
 import { type CacheMember, type ShardLink, sizeOf, type WatchCache } from './watch-cache.js';
-import { ownTurn } from '../../apimachinery/own-turn.js';
 import { handOver } from '../../apimachinery/hand-over.js';
 
 /** What a watcher reads from its shard, through its own request's stub. */
@@ -210,7 +209,7 @@ export class CacheWatcher implements Watcher, CacheMember {
     if (version > current) throw this.tooLarge(version, current);
     if (version <= this.cache.position) return;
     this.source.link.progress(version).catch(() => {});
-    if (!(await ownTurn(() => this.cache.position >= version, { deadline: Date.now() + freshnessTimeoutMillis }))) throw this.tooLarge(version, this.cache.position);
+    if (!(await this.cache.reached(version, Date.now() + freshnessTimeoutMillis))) throw this.tooLarge(version, this.cache.position);
   }
 
   private tooLarge(requested: number, current: number): StorageError {

@@ -13,7 +13,7 @@
  * from the position in its own context; the shard's history fills the gap. With no watchers
  * left the socket is closed and the cache forgotten.
  */
-import { ownTurn } from '../../apimachinery/own-turn.js';
+import { Waiters } from '../../apimachinery/hand-over.js';
 import { StorageError } from '../errors.js';
 import { type Change, FrameAssembler, type HubMessage, type HubSubscription, parseMessage } from '../../durable/watch-protocol.js';
 
@@ -56,6 +56,8 @@ export class WatchCache {
   private connecting = false;
   private readonly ring: Change[] = [];
   private ringSize = 0;
+  /** Starts waiting for the sync or for the position to reach their version, rung as either moves. */
+  private readonly waiters = new Waiters();
   /** The ring holds every change in (floor, position]. */
   private floor = Infinity;
   private readonly members = new Set<CacheMember>();
@@ -77,13 +79,18 @@ export class WatchCache {
 
   /**
    * True once the subscription is in sync (subscribing through `link`, in the caller's request,
-   * if nobody has), false at `deadline`. Checked on the caller's own timers: the sync arrives in the
-   * socket's request, which must not resume the caller (apimachinery/own-turn.ts).
+   * if nobody has), false at `deadline`. The sync arrives in the socket's request, which rings the
+   * caller's own handOver() promise (apimachinery/hand-over.ts: Waiters).
    */
   async whenReady(member: CacheMember, link: ShardLink, deadline: number): Promise<boolean> {
     if (this.ready) return true;
     if (!this.socket && !this.connecting) await this.connect(member, link);
-    return ownTurn(() => this.ready, { deadline });
+    return this.waiters.until(() => this.ready, deadline);
+  }
+
+  /** True once the position is at least `version`, false at `deadline`; waited for in the caller's request. */
+  reached(version: number, deadline: number): Promise<boolean> {
+    return this.waiters.until(() => this.position >= version, deadline);
   }
 
   /** Subscribes through `member`'s request: from the position when there is one, else from now. */
@@ -136,6 +143,7 @@ export class WatchCache {
         if (this.floor === Infinity) this.floor = this.position;
         this.ready = true;
         for (const member of this.members) member.progressed(this.position);
+        this.waiters.ring();
         return;
       case 'expired':
       case 'tooLarge':
@@ -155,6 +163,7 @@ export class WatchCache {
       this.floor = evicted.resourceVersion;
     }
     for (const member of this.members) member.offer(change);
+    this.waiters.ring();
   }
 
   /** The subscription could not resume (the gap is older than the shard's history): everyone ends. */

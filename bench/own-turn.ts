@@ -5,8 +5,9 @@
  * continuation of the request's own timer always runs in the request. This was the workaround for
  * waiters resumed in the resolving request's context (their body, answer and Durable Object calls
  * failing or hanging after ~13,000-17,000 hand-overs); the cause is now known, and the fix is a
- * promise from apimachinery/hand-over.ts, resumed in its own request without a timer's delay (the
- * seats and the JWT key set use it). Still used by the watch cache's starts (storage/cacher/).
+ * promise from src/apimachinery/hand-over.ts, resumed in its own request without a timer's delay,
+ * which the server uses everywhere now. Kept for bench/cross-request-worker.ts's comparison
+ * (`wait=poll`).
  */
 
 /** The longest pause between two checks. */
