@@ -12,7 +12,12 @@ import { metricsOf } from './families.js';
 const recheckMillis = 60_000;
 const lastCheck = new ClusterState(() => ({ at: -Infinity }));
 
-const query = { continue: '', resourceVersion: '', resourceVersionMatch: '', limit: 1 } as const;
+/**
+ * Any state not older than version 1 (the newest, read as it is): a count needs no continue token,
+ * and a list of the newest state in pages would have its shard's clock moved to now when the type
+ * is quiet (registry/continue-age.ts withFreshSnapshot), a write per type on every check.
+ */
+const query = { continue: '', resourceVersion: '1', resourceVersionMatch: 'NotOlderThan', limit: 1 } as const;
 
 /** Refreshes the gauge when the last check is a minute old. */
 export async function refreshStorageObjects(cluster: ClusterContext): Promise<void> {
