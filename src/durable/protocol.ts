@@ -76,8 +76,9 @@ export interface ListRequest {
    */
   advanceClockTo?: number;
   /**
-   * For a read of the newest state: a snapshot older than this many microseconds is read at the
-   * present instead (the clock moves to now). A paged list asks for it so that its continue
+   * For a read of the newest state: a page that leaves more to continue, of a snapshot older than
+   * this many microseconds, is read at the present instead (the clock moves to now; a type over
+   * several shards moves on staleness alone). A paged list asks for it so that its continue
    * token, which expires with its resourceVersion's age (registry/continue-age.ts), lives about
    * as long as kube's whatever the collection's last write: kube's list reads etcd's current
    * revision, not its collection's newest change.

@@ -154,16 +154,30 @@ export class StorageShard extends DurableObject<unknown> {
   list(request: ListRequest): StorageReply<{ header: ListHeader } & ListBody> {
     this.materialize();
     return this.reply(() => {
-      this.moveClockFor(request);
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       if (!this.stored) return { header: { resourceVersion: at }, body: linesStream([].values(), () => {}) };
-      const range = rangeOf(request);
-      const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
-      const paged = request.limit !== undefined && request.limit > 0;
-      const page = paged ? planPage(this.sql, source, request, range, at, this.remainingCounts) : { header: { resourceVersion: at }, range };
-      const release = this.pins.pin(at);
-      return { header: page.header, ...listBody(source, request, page.range, release) };
+      let read = this.planRead(request, at);
+      // A first page that leaves more to continue, of a snapshot older than it asks for
+      // (ListRequest.freshWithin), is read at the present: the clock moves first (one write).
+      // Nothing was written since `at` (the newest), so the page holds the same items.
+      const fresh = read.page.header.continueAfterKey !== undefined && request.version.match === 'latest' ? freshClock(at, request.freshWithin) : 0;
+      if (fresh) {
+        this.advanceClock(fresh);
+        read = this.planRead(request, this.clock.current);
+      }
+      const release = this.pins.pin(read.at);
+      return { header: read.page.header, ...listBody(read.source, request, read.page.range, release) };
     });
+  }
+
+  /** The rows of a list read at `at`, and its page's plan (the end, continue key and count) when paged. */
+  private planRead(request: ListRequest, at: number) {
+    const range = rangeOf(request);
+    const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
+    const paged = request.limit !== undefined && request.limit > 0;
+    const page = paged ? planPage(this.sql, source, request, range, at, this.remainingCounts) : { header: { resourceVersion: at }, range };
+    return { at, source, page };
   }
 
   create(write: ObjectWrite): StorageReply<StoredObject> {
@@ -202,7 +216,7 @@ export class StorageShard extends DurableObject<unknown> {
   /** The keys of a page of `request` (limit > 0), without documents: how a list across shards plans its pages. */
   listKeys(request: ListRequest): StorageReply<PageKeys & { resourceVersion: number }> {
     return this.reply(() => {
-      this.moveClockFor(request);
+      if (request.advanceClockTo !== undefined) this.advanceClock(request.advanceClockTo);
       const at = this.snapshotVersion(request.prefix, request.version) ?? this.clock.current;
       const range = rangeOf(request);
       const source = rowSource(this.sql, request, range, { at, isNewest: () => this.clock.current === at });
@@ -389,13 +403,6 @@ export class StorageShard extends DurableObject<unknown> {
    * The resourceVersion a read is served at: null for the newest state, else the exact version.
    * Versions newer than anything committed are too large; older than the watermark, expired.
    */
-  /** Before a list is read: the clock move it asks for, or the present if it wants a fresh snapshot of a stale one. */
-  private moveClockFor(request: ListRequest): void {
-    const fresh = request.version.match === 'latest' && this.stored ? freshClock(this.clock.current, request.freshWithin) : 0;
-    const to = Math.max(request.advanceClockTo ?? 0, fresh);
-    if (to > 0) this.advanceClock(to);
-  }
-
   private snapshotVersion(key: string, version: ReadVersion): number | null {
     if (version.match === 'latest') return null;
     const { current, compacted } = this.clock;

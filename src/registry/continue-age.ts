@@ -16,7 +16,8 @@ export function continueTooOld(request: ListRequest, windowSeconds: number, nowM
 
 /**
  * The first page of a paged list of the newest state reads a snapshot at most a tenth of the
- * window old (the collection's clock moves to now if its last write is older): its continue
+ * window old when it leaves more to continue (the collection's clock moves to now if its last
+ * write is older; a page that ends the list writes nothing): its continue
  * token then lives at least 0.9 of the window, as kube's live 5 to 10 minutes after the list,
  * however long ago its collection was written.
  */

@@ -67,6 +67,13 @@ describe('the first page of a paged list', () => {
     expect((await storage.list({ ...page, freshWithin: 10_000_000 })).resourceVersion).toBe(fresh.resourceVersion);
   });
 
+  it('that ends the list (nothing to continue) reads the snapshot as it is: no clock write', async () => {
+    const storage = shardStorage({ cluster: 'test', group: `fresh${Date.now()}`, resource: 'single' });
+    const last = await written(storage);
+    expect((await storage.list({ ...page, limit: 10, freshWithin: 100_000 })).resourceVersion).toBe(last);
+    expect((await storage.list({ ...page, freshWithin: 100_000 })).resourceVersion).toBeGreaterThanOrEqual(last + quietGapMillis * 1000);
+  });
+
   it('of a collection quiet longer than it asks for reads at the present, across shards', async () => {
     const { storage } = shardedStorage(new ShardMap({ cluster: 'test', group: `fresh${Date.now()}`, resource: 'sharded' }, { count: 3, key: 'name' }));
     const last = await written(storage);
